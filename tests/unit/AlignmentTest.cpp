@@ -1,0 +1,68 @@
+// Residues of warp-uniform offsets, and exact averages over them.
+#include "support/Alignment.h"
+#include "support/SectorModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace coalesce;
+
+namespace {
+
+double floatsAt(const ResidueDistribution &D) {
+  return averageOverResidues(D, [](int64_t R) {
+           LaneInts A;
+           for (unsigned L = 0; L < WarpSize; ++L)
+             A[L] = R + 4 * L;
+           SectorCount S = countSectors(A, AllLanes, 4);
+           return std::make_pair(double(S.Sectors), double(S.Ideal));
+         })
+      .Value;
+}
+
+TEST(Alignment, AlignedBlocksGiveOneResidue) {
+  SymbolTable Syms;
+  SymbolId B = Syms.add({"blockIdx.x", SymbolKind::BlockIdx});
+  ResidueDistribution D = residuesOf(Poly::symbol(B, 1024), 0, 32, Syms);
+  EXPECT_TRUE(D.exact());
+  EXPECT_EQ(D.Weight[0], 1.0);
+  EXPECT_EQ(floatsAt(D), 4.0);
+}
+
+TEST(Alignment, KnownGridAveragesExactly) {
+  // in[blockIdx.x * 3 + lane] over 8 blocks: residues 12*b mod 32 ->
+  // one aligned (4 sectors), seven misaligned (5): 4.875.
+  SymbolTable Syms;
+  SymbolInfo BI{"blockIdx.x", SymbolKind::BlockIdx};
+  BI.UniformRange = 8;
+  SymbolId B = Syms.add(BI);
+  ResidueDistribution D = residuesOf(Poly::symbol(B, 12), 0, 32, Syms);
+  EXPECT_TRUE(D.exact());
+  EXPECT_DOUBLE_EQ(floatsAt(D), 4.875);
+}
+
+TEST(Alignment, UnknownOffsetGivesARange) {
+  SymbolTable Syms;
+  SymbolId Off = Syms.add({"off", SymbolKind::Param});
+  ResidueDistribution D = residuesOf(Poly::symbol(Off, 4), 0, 32, Syms);
+  EXPECT_FALSE(D.exact());
+  EXPECT_EQ(D.UnknownStep, 4);
+  Cost C = averageOverResidues(D, [](int64_t R) {
+    LaneInts A;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      A[L] = R + 4 * L;
+    SectorCount S = countSectors(A, AllLanes, 4);
+    return std::make_pair(double(S.Sectors), double(S.Ideal));
+  });
+  EXPECT_FALSE(C.Exact);
+  EXPECT_EQ(C.Value, 4.0); // under the stated assumption: aligned
+  EXPECT_EQ(C.Min, 4.0);
+  EXPECT_EQ(C.Max, 5.0);
+}
+
+TEST(Alignment, ConstantsShiftTheResidue) {
+  SymbolTable Syms;
+  ResidueDistribution D = residuesOf(Poly::constant(36), 0, 32, Syms);
+  EXPECT_EQ(D.Weight[4], 1.0);
+}
+
+} // namespace

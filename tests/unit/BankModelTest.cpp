@@ -1,0 +1,119 @@
+// Bank model: wavefronts per shared request, as Nsight Compute counts them.
+#include "support/BankModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace coalesce;
+
+namespace {
+
+LaneInts laneMap(int64_t (*F)(unsigned)) {
+  LaneInts A;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = F(L);
+  return A;
+}
+
+LaneInts strided(int64_t Stride) {
+  LaneInts A;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = Stride * L;
+  return A;
+}
+
+struct Case {
+  int64_t StrideWords;
+  unsigned Wavefronts;
+};
+
+class FloatStrides : public ::testing::TestWithParam<Case> {};
+
+// Stride s floats: gcd(s, 32)-way (the seeds' table, and the H200).
+TEST_P(FloatStrides, GcdRule) {
+  BankCount B = countWavefronts(strided(4 * GetParam().StrideWords), AllLanes, 4);
+  EXPECT_EQ(B.Wavefronts, GetParam().Wavefronts);
+  EXPECT_EQ(B.Ideal, 1u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Sweep, FloatStrides,
+                         ::testing::Values(Case{1, 1}, Case{2, 2}, Case{3, 1},
+                                           Case{4, 4}, Case{5, 1}, Case{8, 8},
+                                           Case{16, 16}, Case{32, 32},
+                                           Case{33, 1}, Case{64, 32}));
+
+TEST(BankModel, BroadcastAndMulticastAreFree) {
+  EXPECT_EQ(countWavefronts(strided(0), AllLanes, 4).Wavefronts, 1u);
+  // Lanes in pairs reading the same word: 16 distinct words, no conflict.
+  LaneInts Pairs = laneMap([](unsigned L) -> int64_t { return 4 * (L / 2); });
+  EXPECT_EQ(countWavefronts(Pairs, AllLanes, 4).Wavefronts, 1u);
+}
+
+TEST(BankModel, TransposeTileAndPadding) {
+  // tile[32][32]: lane L reads tile[L][c] -> 32-way.
+  EXPECT_EQ(countWavefronts(strided(128), AllLanes, 4).Wavefronts, 32u);
+  // tile[32][33]: conflict-free.
+  EXPECT_EQ(countWavefronts(strided(132), AllLanes, 4).Wavefronts, 1u);
+}
+
+TEST(BankModel, SixtyFourBitPhases) {
+  // Measured on an H200: conflict-free LDS.64 = 2, stride 2 doubles = 4,
+  // all lanes one address = 1, lanes L and L+16 on the same address at a
+  // 16-byte stride = 4.
+  BankCount B = countWavefronts(strided(8), AllLanes, 8);
+  EXPECT_EQ(B.Wavefronts, 2u);
+  EXPECT_EQ(B.Ideal, 2u);
+  EXPECT_EQ(countWavefronts(strided(16), AllLanes, 8).Wavefronts, 4u);
+  BankCount Bc = countWavefronts(strided(0), AllLanes, 8);
+  EXPECT_EQ(Bc.Wavefronts, 1u);
+  EXPECT_EQ(Bc.Ideal, 1u);
+  LaneInts Halves = laneMap([](unsigned L) -> int64_t { return 16 * (L % 16); });
+  EXPECT_EQ(countWavefronts(Halves, AllLanes, 8).Wavefronts, 4u);
+  // One half-warp active: one phase.
+  EXPECT_EQ(countWavefronts(strided(8), 0x0000ffffu, 8).Wavefronts, 1u);
+}
+
+TEST(BankModel, OneTwentyEightBitPhases) {
+  // Measured: conflict-free LDS.128 = 4, broadcast = 2, stride 2 = 8.
+  EXPECT_EQ(countWavefronts(strided(16), AllLanes, 16).Wavefronts, 4u);
+  EXPECT_EQ(countWavefronts(strided(16), AllLanes, 16).Ideal, 4u);
+  EXPECT_EQ(countWavefronts(strided(0), AllLanes, 16).Wavefronts, 2u);
+  EXPECT_EQ(countWavefronts(strided(0), AllLanes, 16).Ideal, 2u);
+  BankCount S2 = countWavefronts(strided(32), AllLanes, 16);
+  EXPECT_EQ(S2.Wavefronts, 8u);
+  EXPECT_EQ(S2.Ideal, 4u);
+}
+
+TEST(BankModel, ByteAndHalfWords) {
+  // 32 consecutive chars: 8 words, one per bank.
+  EXPECT_EQ(countWavefronts(strided(1), AllLanes, 1).Wavefronts, 1u);
+  // s[4*t] chars: one word per lane, distinct banks.
+  EXPECT_EQ(countWavefronts(strided(4), AllLanes, 1).Wavefronts, 1u);
+  // s[128*(t&7) + (t>>3)]: 8 words in one bank, 4 lanes per word (measured 8).
+  LaneInts Rows = laneMap([](unsigned L) -> int64_t { return 128 * (L & 7) + (L >> 3); });
+  EXPECT_EQ(countWavefronts(Rows, AllLanes, 1).Wavefronts, 8u);
+  // halves at stride 2 elements: 4 bytes apart -> conflict-free.
+  EXPECT_EQ(countWavefronts(strided(4), AllLanes, 2).Wavefronts, 1u);
+  // halves at stride 64 elements (128 bytes): 32-way.
+  EXPECT_EQ(countWavefronts(strided(128), AllLanes, 2).Wavefronts, 32u);
+}
+
+TEST(BankModel, XorSwizzleIsConflictFree) {
+  // tile[row][col ^ row] read down a column (col fixed = 5, row = lane).
+  LaneInts A = laneMap([](unsigned L) -> int64_t { return 4 * (32 * L + (5 ^ L)); });
+  EXPECT_EQ(countWavefronts(A, AllLanes, 4).Wavefronts, 1u);
+}
+
+TEST(BankModel, ShiftInvariance) {
+  // Adding a multiple of 4 bytes to every lane only renames banks.
+  for (int64_t Shift : {4, 8, 60, 124, 128, 1000})
+    for (int64_t Stride : {4, 8, 12, 64, 128, 132}) {
+      LaneInts A = strided(Stride), B = A;
+      for (auto &V : B)
+        V += Shift;
+      EXPECT_EQ(countWavefronts(A, AllLanes, 4).Wavefronts,
+                countWavefronts(B, AllLanes, 4).Wavefronts)
+          << Shift << " " << Stride;
+    }
+}
+
+} // namespace

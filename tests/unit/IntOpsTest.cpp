@@ -1,0 +1,109 @@
+// Division, remainder, bit operations and comparisons on per-lane values.
+#include "support/IntOps.h"
+
+#include <gtest/gtest.h>
+
+using namespace coalesce;
+
+namespace {
+
+struct IntOpsTest : ::testing::Test {
+  SymbolTable Syms;
+  SymbolId B = Syms.add({"blockIdx.x", SymbolKind::BlockIdx});
+  SymbolId K = Syms.add({"k", SymbolKind::LoopIteration});
+  SymbolId N = Syms.add({"n", SymbolKind::Param});
+  Poly lane() { return Poly::lanes(laneIota()); }
+  // tid = 256 * blockIdx.x + 32 * warp + lane
+  Poly tid(int Warp = 0) {
+    return Poly::symbol(B, 256) + Poly::constant(32 * Warp) + lane();
+  }
+};
+
+TEST_F(IntOpsTest, RemainderOfTidByWarpSizeIsTheLane) {
+  IntResult R = remConst(tid(3), 32, AllLanes, Syms);
+  ASSERT_TRUE(R.Ok) << R.Why;
+  EXPECT_EQ(R.P, lane());
+  IntResult Q = divConst(tid(3), 32, AllLanes, Syms);
+  ASSERT_TRUE(Q.Ok);
+  EXPECT_EQ(Q.P, Poly::symbol(B, 8) + Poly::constant(3));
+}
+
+TEST_F(IntOpsTest, ColumnMajorSaxpyIndexIsExact) {
+  // i = 4 * tid + k * step with step a multiple of 128, K = 4096:
+  // i / K is warp-uniform and i % K = (uniform multiple of 128) + 4 * lane.
+  Poly I = tid().scaled(4) + Poly::symbol(K, 4 * 256 * 64);
+  IntResult Q = divConst(I, 4096, AllLanes, Syms);
+  ASSERT_TRUE(Q.Ok) << Q.Why;
+  EXPECT_TRUE(Q.P.isUniform(AllLanes));
+  IntResult R = remConst(I, 4096, AllLanes, Syms);
+  ASSERT_TRUE(R.Ok) << R.Why;
+  EXPECT_TRUE(R.P.hasUniformSymbolicPart(AllLanes));
+  EXPECT_EQ(R.P.symbolicGcd(AllLanes), 1024);
+  EXPECT_EQ(R.P.laneConstants()[7] - R.P.laneConstants()[0], 28);
+}
+
+TEST_F(IntOpsTest, StraddlingLanesAreUnknown) {
+  // (256 * b + lane + 16) / 32: lanes 0..15 and 16..31 differ by a quotient
+  // step that depends on nothing unknown -> exact.
+  IntResult Q = divConst(tid() + Poly::constant(16), 32, AllLanes, Syms);
+  ASSERT_TRUE(Q.Ok);
+  EXPECT_EQ(Q.P.laneConstants()[15] + 1, Q.P.laneConstants()[16]);
+  // (n + lane) / 32 with n unknown: where the lanes cross a multiple of 32
+  // depends on n.
+  IntResult U = divConst(Poly::symbol(N) + lane(), 32, AllLanes, Syms);
+  EXPECT_FALSE(U.Ok);
+}
+
+TEST_F(IntOpsTest, MasksAndShifts) {
+  IntResult A = andPoly(tid(2), Poly::constant(31), AllLanes, Syms);
+  ASSERT_TRUE(A.Ok);
+  EXPECT_EQ(A.P, lane());
+  IntResult S = shrPoly(tid(2), Poly::constant(5), AllLanes, Syms);
+  ASSERT_TRUE(S.Ok);
+  EXPECT_EQ(S.P, Poly::symbol(B, 8) + Poly::constant(2));
+  IntResult L = shlPoly(lane(), Poly::constant(2), AllLanes);
+  ASSERT_TRUE(L.Ok);
+  EXPECT_EQ(L.P.laneConstants()[3], 12);
+  // tid & 7 on an unknown-but-aligned base: exact low bits.
+  IntResult Low = andPoly(tid(), Poly::constant(7), AllLanes, Syms);
+  ASSERT_TRUE(Low.Ok);
+  EXPECT_EQ(Low.P.laneConstants()[13], 5);
+}
+
+TEST_F(IntOpsTest, XorSwizzle) {
+  // (row ^ col) with row = lane and col a known constant.
+  IntResult X = xorPoly(lane(), Poly::constant(5), AllLanes, Syms);
+  ASSERT_TRUE(X.Ok);
+  EXPECT_EQ(X.P.laneConstants()[1], 4);
+  // An aligned uniform base xor lane: base + (lane ^ 0) keeps the base.
+  IntResult Y = xorPoly(Poly::symbol(B, 32) + lane(), Poly::constant(3), AllLanes, Syms);
+  ASSERT_TRUE(Y.Ok);
+  EXPECT_EQ(Y.P.symbolicPart(0), Poly::symbol(B, 32));
+  EXPECT_EQ(Y.P.laneConstants()[0], 3);
+}
+
+TEST_F(IntOpsTest, ComparisonsPerLaneUniformOrGuard) {
+  CmpResult C = comparePoly(lane(), Poly::constant(8), CmpOp::LT, AllLanes);
+  EXPECT_EQ(C.K, CmpResult::Lanes);
+  EXPECT_EQ(C.True, 0xffu);
+  // tid < 4096 with a 256-aligned unknown base: same outcome for all lanes.
+  CmpResult U = comparePoly(tid(), Poly::constant(4096), CmpOp::LT, AllLanes);
+  EXPECT_EQ(U.K, CmpResult::Uniform);
+  // tid < n with n unknown: lane-dependent and unknown (a bounds guard).
+  CmpResult G = comparePoly(tid(), Poly::symbol(N), CmpOp::LT, AllLanes);
+  EXPECT_EQ(G.K, CmpResult::Varying);
+  // (lane & 1) == 0 is known per lane.
+  IntResult Odd = andPoly(lane(), Poly::constant(1), AllLanes, Syms);
+  CmpResult E = comparePoly(Odd.P, Poly::constant(0), CmpOp::EQ, AllLanes);
+  EXPECT_EQ(E.K, CmpResult::Lanes);
+  EXPECT_EQ(E.True, 0x55555555u);
+}
+
+TEST_F(IntOpsTest, MinMax) {
+  IntResult M = minMaxPoly(lane(), Poly::constant(10), false, AllLanes, Syms);
+  ASSERT_TRUE(M.Ok);
+  EXPECT_EQ(M.P.laneConstants()[20], 10);
+  EXPECT_EQ(M.P.laneConstants()[3], 3);
+}
+
+} // namespace

@@ -1,0 +1,75 @@
+// Per-lane polynomials: exact algebra over warp-uniform symbols.
+#include "support/Poly.h"
+
+#include <gtest/gtest.h>
+
+using namespace coalesce;
+
+namespace {
+
+struct PolyTest : ::testing::Test {
+  SymbolTable Syms;
+  SymbolId B = Syms.add({"blockIdx.x", SymbolKind::BlockIdx});
+  SymbolId W = Syms.add({"W", SymbolKind::Param});
+};
+
+TEST_F(PolyTest, ThreadIndexArithmetic) {
+  // i = 256 * blockIdx.x + (32 + lane) in warp 1.
+  Poly I = Poly::symbol(B, 256) + Poly::constant(32) + Poly::lanes(laneIota());
+  EXPECT_FALSE(I.isUniform(AllLanes));
+  EXPECT_TRUE(I.hasUniformSymbolicPart(AllLanes));
+  EXPECT_EQ(I.symbolicGcd(AllLanes), 256);
+  EXPECT_EQ(I.laneConstants()[5], 37);
+  EXPECT_EQ(I.str(Syms, 5), "256*blockIdx.x + 37");
+}
+
+TEST_F(PolyTest, ProductsWithUnknownsKeepPerLaneCoefficients) {
+  // row * W with row = lane: lanes differ by W, which is not known.
+  Poly RowW = Poly::lanes(laneIota()) * Poly::symbol(W);
+  EXPECT_FALSE(RowW.hasUniformSymbolicPart(AllLanes));
+  EXPECT_EQ(RowW.laneVaryingSymbols(AllLanes), std::vector<SymbolId>{W});
+  // Substituting W = 1024 makes the lanes 1024 apart.
+  Poly K = RowW.substitute(W, Poly::constant(1024));
+  EXPECT_TRUE(K.isConcrete());
+  EXPECT_EQ(K.laneConstants()[3], 3072);
+}
+
+TEST_F(PolyTest, SelectPicksCoefficientsPerLane) {
+  Poly A = Poly::symbol(B, 4), C = Poly::constant(7);
+  Poly S = A.select(0x1u, C);
+  EXPECT_EQ(S.atLane(0), Poly::symbol(B, 4));
+  EXPECT_EQ(S.atLane(1), Poly::constant(7));
+}
+
+TEST_F(PolyTest, CancellationAndEquality) {
+  Poly A = Poly::symbol(B, 3) + Poly::constant(2);
+  EXPECT_EQ(A - A, Poly());
+  EXPECT_EQ((A * Poly::constant(2)) - A, A);
+  EXPECT_NE(A, Poly::symbol(B, 3));
+}
+
+TEST_F(PolyTest, OverflowPoisons) {
+  Poly Big = Poly::constant(INT64_MAX / 2 + 1);
+  EXPECT_TRUE((Big + Big).overflowed());
+  EXPECT_TRUE(Big.scaled(4).overflowed());
+  EXPECT_FALSE((Big + Big) == (Big + Big));
+}
+
+TEST_F(PolyTest, ShufflePermutesLanes) {
+  std::array<unsigned, WarpSize> Src;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    Src[L] = L ^ 1;
+  Poly P = Poly::lanes(laneIota()).permuted(Src);
+  EXPECT_EQ(P.laneConstants()[0], 1);
+  EXPECT_EQ(P.laneConstants()[1], 0);
+}
+
+TEST(FloorOps, MatchMathematics) {
+  EXPECT_EQ(floorDiv(-1, 32), -1);
+  EXPECT_EQ(floorMod(-1, 32), 31);
+  EXPECT_EQ(floorDiv(63, 32), 1);
+  EXPECT_EQ(gcd64(-12, 18), 6);
+  EXPECT_EQ(gcd64(0, 5), 5);
+}
+
+} // namespace

@@ -1,0 +1,83 @@
+// Sector model: the numbers Nsight Compute reports for one global request.
+#include "support/SectorModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace coalesce;
+
+namespace {
+
+LaneInts strided(int64_t Base, int64_t Stride) {
+  LaneInts A;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = Base + Stride * L;
+  return A;
+}
+
+struct StrideCase {
+  int64_t ElemBytes, StrideElems;
+  unsigned Sectors, Ideal;
+};
+
+class StrideSweep : public ::testing::TestWithParam<StrideCase> {};
+
+TEST_P(StrideSweep, CountsDistinctSectors) {
+  const StrideCase &C = GetParam();
+  SectorCount S = countSectors(strided(0, C.ElemBytes * C.StrideElems), AllLanes,
+                               C.ElemBytes);
+  EXPECT_EQ(S.Sectors, C.Sectors);
+  EXPECT_EQ(S.Ideal, C.Ideal);
+}
+
+// Float stride s: sectors = distinct sectors of {4*s*lane}; exact for
+// non-powers of two (stride 3 -> 12, measured on an H200).
+INSTANTIATE_TEST_SUITE_P(
+    Floats, StrideSweep,
+    ::testing::Values(StrideCase{4, 1, 4, 4}, StrideCase{4, 2, 8, 4},
+                      StrideCase{4, 3, 12, 4}, StrideCase{4, 4, 16, 4},
+                      StrideCase{4, 5, 20, 4}, StrideCase{4, 6, 24, 4},
+                      StrideCase{4, 7, 28, 4}, StrideCase{4, 8, 32, 4},
+                      StrideCase{4, 16, 32, 4}, StrideCase{4, 32, 32, 4},
+                      StrideCase{4, 33, 32, 4}));
+
+// Element sizes, coalesced: char 1, half 2, float 4, double 8, float4 16.
+INSTANTIATE_TEST_SUITE_P(
+    ElementSizes, StrideSweep,
+    ::testing::Values(StrideCase{1, 1, 1, 1}, StrideCase{2, 1, 2, 2},
+                      StrideCase{4, 1, 4, 4}, StrideCase{8, 1, 8, 8},
+                      StrideCase{16, 1, 16, 16}, StrideCase{16, 2, 32, 16},
+                      StrideCase{8, 2, 16, 8}, StrideCase{2, 2, 4, 2},
+                      StrideCase{1, 2, 2, 1}));
+
+TEST(SectorModel, MisalignedFloatsTouchFiveSectors) {
+  EXPECT_EQ(countSectors(strided(4, 4), AllLanes, 4).Sectors, 5u);
+  EXPECT_EQ(countSectors(strided(4, 4), AllLanes, 4).Ideal, 4u);
+  EXPECT_EQ(countSectors(strided(28, 4), AllLanes, 4).Sectors, 5u);
+  EXPECT_EQ(countSectors(strided(32, 4), AllLanes, 4).Sectors, 4u);
+}
+
+TEST(SectorModel, BroadcastIsOneSectorWithIdealOne) {
+  SectorCount S = countSectors(strided(64, 0), AllLanes, 4);
+  EXPECT_EQ(S.Sectors, 1u);
+  EXPECT_EQ(S.Ideal, 1u);
+}
+
+TEST(SectorModel, InactiveLanesDoNotCount) {
+  // Lanes 0-15 active, floats: 2 sectors, ideal 2 (measured).
+  SectorCount S = countSectors(strided(0, 4), 0x0000ffffu, 4);
+  EXPECT_EQ(S.Sectors, 2u);
+  EXPECT_EQ(S.Ideal, 2u);
+  // Every other lane: the remaining lanes still span 4 sectors.
+  SectorCount E = countSectors(strided(0, 4), 0x55555555u, 4);
+  EXPECT_EQ(E.Sectors, 4u);
+  EXPECT_EQ(E.Ideal, 2u);
+  EXPECT_EQ(countSectors(strided(0, 4), 0, 4).Sectors, 0u);
+}
+
+TEST(SectorModel, LinesAreTheSeedsTransactions) {
+  EXPECT_EQ(countSectors(strided(0, 4), AllLanes, 4).Lines, 1u);
+  EXPECT_EQ(countSectors(strided(0, 8), AllLanes, 4).Lines, 2u);
+  EXPECT_EQ(countSectors(strided(0, 128), AllLanes, 4).Lines, 32u);
+}
+
+} // namespace
