@@ -1,0 +1,36 @@
+//===- Analysis.h - The analysis library's entry point --------------------===//
+//
+// analyzeTranslationUnit() runs the whole pipeline on a parsed CUDA
+// translation unit: find kernels and launches (Launches.h), run each kernel
+// once per warp of each launch shape (Interpreter.h), cost every request with
+// the sector and bank models (Aggregate.h), and return one AccessRecord per
+// access, call context and launch shape. Front-ends (the CLI, the clang-tidy
+// module, verify mode) call this and only format what comes back.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_ANALYSIS_H
+#define COALESCE_ANALYZER_ANALYSIS_H
+
+#include "Interpreter.h"
+#include "Report.h"
+
+#include <optional>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace coalesce {
+
+struct AnalysisOptions {
+  /// Block shape for kernels that have no launch site in the file (--block).
+  std::optional<Dim3> DefaultBlock;
+  InterpreterLimits Limits;
+};
+
+TUReport analyzeTranslationUnit(clang::ASTContext &Ctx,
+                                const AnalysisOptions &Opts);
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_ANALYSIS_H

@@ -1,0 +1,500 @@
+//===- Launches.cpp - Kernels, their launch sites and launch shapes -------===//
+
+#include "Launches.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace coalesce {
+
+namespace {
+
+const Expr *strip(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    if (auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+      E = IC->getSubExpr();
+      continue;
+    }
+    if (auto *FE = dyn_cast<FullExpr>(E)) {
+      E = FE->getSubExpr();
+      continue;
+    }
+    if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    if (auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = BT->getSubExpr();
+      continue;
+    }
+    if (auto *DA = dyn_cast<CXXDefaultArgExpr>(E)) {
+      E = DA->getExpr();
+      continue;
+    }
+    if (auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E)) {
+      E = ST->getReplacement();
+      continue;
+    }
+    return E;
+  }
+}
+
+const VarDecl *rootVar(const Expr *E) {
+  E = strip(E);
+  while (true) {
+    if (auto *ME = dyn_cast<MemberExpr>(E)) {
+      E = strip(ME->getBase());
+      continue;
+    }
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = strip(AS->getBase());
+      continue;
+    }
+    break;
+  }
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DR->getDecl());
+  return nullptr;
+}
+
+void collectModifiedVars(const Stmt *S, std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *V = rootVar(BO->getLHS()))
+        Out.insert(V);
+  } else if (auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp())
+      if (const VarDecl *V = rootVar(UO->getSubExpr()))
+        Out.insert(V);
+    // Taking the address of an integer lets anyone change it; a pointer's
+    // address is taken to allocate it (cudaMalloc(&p)), which keeps it the
+    // start of an allocation.
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = rootVar(UO->getSubExpr()))
+        if (!V->getType()->isPointerType())
+          Out.insert(V);
+  } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+    if ((OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
+         OC->getOperator() == OO_MinusMinus) &&
+        OC->getNumArgs() > 0)
+      if (const VarDecl *V = rootVar(OC->getArg(0)))
+        Out.insert(V);
+  } else if (auto *CE = dyn_cast<CallExpr>(S)) {
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
+        QualType PT = FD->getParamDecl(I)->getType();
+        if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified())
+          if (const VarDecl *V = rootVar(CE->getArg(I)))
+            Out.insert(V);
+      }
+    }
+  } else if (auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (auto *VD = dyn_cast<VarDecl>(D))
+        if (VD->getType()->isReferenceType() &&
+            !VD->getType()->getPointeeType().isConstQualified() && VD->getInit())
+          if (const VarDecl *V = rootVar(VD->getInit()))
+            Out.insert(V);
+  } else if (auto *LE = dyn_cast<LambdaExpr>(S)) {
+    collectModifiedVars(LE->getBody(), Out);
+  }
+  for (const Stmt *C : S->children())
+    collectModifiedVars(C, Out);
+}
+
+bool isDim3(QualType T) {
+  if (const auto *RD = T.getCanonicalType()->getAsCXXRecordDecl())
+    return RD->getName() == "dim3";
+  return false;
+}
+
+bool checkedArith(BinaryOperatorKind Op, int64_t A, int64_t B, int64_t &Out) {
+  switch (Op) {
+  case BO_Add: return !__builtin_add_overflow(A, B, &Out);
+  case BO_Sub: return !__builtin_sub_overflow(A, B, &Out);
+  case BO_Mul: return !__builtin_mul_overflow(A, B, &Out);
+  case BO_Div: if (!B) return false; Out = A / B; return true;
+  case BO_Rem: if (!B) return false; Out = A % B; return true;
+  case BO_Shl: if (B < 0 || B > 62) return false; Out = A << B; return true;
+  case BO_Shr: if (B < 0 || B > 62) return false; Out = A >> B; return true;
+  case BO_And: Out = A & B; return true;
+  case BO_Or: Out = A | B; return true;
+  case BO_Xor: Out = A ^ B; return true;
+  case BO_LT: Out = A < B; return true;
+  case BO_GT: Out = A > B; return true;
+  case BO_LE: Out = A <= B; return true;
+  case BO_GE: Out = A >= B; return true;
+  case BO_EQ: Out = A == B; return true;
+  case BO_NE: Out = A != B; return true;
+  case BO_LAnd: Out = A && B; return true;
+  case BO_LOr: Out = A || B; return true;
+  default: return false;
+  }
+}
+
+} // namespace
+
+bool HostEvaluator::isModified(const VarDecl *VD, const FunctionDecl *Fn) {
+  const FunctionDecl *Owner = Fn;
+  if (auto *DC = VD->getParentFunctionOrMethod())
+    if (auto *F = dyn_cast<FunctionDecl>(DC))
+      Owner = F;
+  if (!Owner || !Owner->getBody())
+    return true;
+  auto It = Modified.find(Owner);
+  if (It == Modified.end()) {
+    std::set<const VarDecl *> S;
+    collectModifiedVars(Owner->getBody(), S);
+    It = Modified.emplace(Owner, std::move(S)).first;
+  }
+  return It->second.count(VD) != 0;
+}
+
+std::optional<int64_t> HostEvaluator::evalInt(const Expr *E, const FunctionDecl *Fn,
+                                              unsigned Depth) {
+  if (!E || Depth > 64)
+    return std::nullopt;
+  E = strip(E);
+  if (!E->isValueDependent() && !E->isTypeDependent()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects) && R.Val.isInt())
+      return R.Val.getInt().getExtValue();
+  }
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD || isa<ParmVarDecl>(VD) || !VD->getInit())
+      return std::nullopt;
+    if (VD->hasGlobalStorage() && !VD->getType().isConstQualified())
+      return std::nullopt;
+    if (!VD->hasGlobalStorage() && isModified(VD, Fn))
+      return std::nullopt;
+    if (VD->getType()->isReferenceType())
+      return std::nullopt;
+    return evalInt(VD->getInit(), Fn, Depth + 1);
+  }
+  if (auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return evalInt(BO->getRHS(), Fn, Depth + 1);
+    auto A = evalInt(BO->getLHS(), Fn, Depth + 1);
+    auto B = evalInt(BO->getRHS(), Fn, Depth + 1);
+    int64_t Out;
+    if (A && B && checkedArith(BO->getOpcode(), *A, *B, Out))
+      return Out;
+    return std::nullopt;
+  }
+  if (auto *UO = dyn_cast<UnaryOperator>(E)) {
+    auto A = evalInt(UO->getSubExpr(), Fn, Depth + 1);
+    if (!A)
+      return std::nullopt;
+    switch (UO->getOpcode()) {
+    case UO_Minus: return -*A;
+    case UO_Plus: return *A;
+    case UO_Not: return ~*A;
+    case UO_LNot: return !*A;
+    default: return std::nullopt;
+    }
+  }
+  if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = evalInt(CO->getCond(), Fn, Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return evalInt(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Fn, Depth + 1);
+  }
+  if (auto *CE = dyn_cast<ExplicitCastExpr>(E))
+    return evalInt(CE->getSubExpr(), Fn, Depth + 1);
+  if (auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (isDim3(ME->getBase()->getType())) {
+      auto D = evalDim3(ME->getBase(), Fn, Depth + 1);
+      if (!D)
+        return std::nullopt;
+      llvm::StringRef F = ME->getMemberDecl()->getName();
+      if (F == "x") return D->X;
+      if (F == "y") return D->Y;
+      if (F == "z") return D->Z;
+    }
+    return std::nullopt;
+  }
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && Call->getNumArgs() == 2 &&
+        (FD->getName() == "min" || FD->getName() == "max")) {
+      auto A = evalInt(Call->getArg(0), Fn, Depth + 1);
+      auto B = evalInt(Call->getArg(1), Fn, Depth + 1);
+      if (A && B)
+        return FD->getName() == "min" ? std::min(*A, *B) : std::max(*A, *B);
+    }
+    return std::nullopt;
+  }
+  if (auto *CC = dyn_cast<CXXConstructExpr>(E))
+    if (CC->getNumArgs() == 1)
+      return evalInt(CC->getArg(0), Fn, Depth + 1);
+  return std::nullopt;
+}
+
+std::optional<Dim3> HostEvaluator::evalDim3(const Expr *E, const FunctionDecl *Fn,
+                                            unsigned Depth) {
+  if (!E || Depth > 64)
+    return std::nullopt;
+  E = strip(E);
+  if (auto *CC = dyn_cast<CXXConstructExpr>(E)) {
+    if (CC->getNumArgs() == 1 && isDim3(CC->getArg(0)->getType()))
+      return evalDim3(CC->getArg(0), Fn, Depth + 1);
+    if (CC->getNumArgs() >= 1 && CC->getNumArgs() <= 3 &&
+        !isDim3(CC->getArg(0)->getType())) {
+      int64_t V[3] = {1, 1, 1};
+      for (unsigned I = 0; I < CC->getNumArgs(); ++I) {
+        auto X = evalInt(CC->getArg(I), Fn, Depth + 1);
+        if (!X)
+          return std::nullopt;
+        V[I] = *X;
+      }
+      if (!isDim3(CC->getType()))
+        return Dim3{V[0], 1, 1};
+      return Dim3{V[0], V[1], V[2]};
+    }
+    if (CC->getNumArgs() == 0 && isDim3(CC->getType()))
+      return Dim3{1, 1, 1};
+    return std::nullopt;
+  }
+  if (auto *IL = dyn_cast<InitListExpr>(E)) {
+    int64_t V[3] = {1, 1, 1};
+    for (unsigned I = 0; I < IL->getNumInits() && I < 3; ++I) {
+      auto X = evalInt(IL->getInit(I), Fn, Depth + 1);
+      if (!X)
+        return std::nullopt;
+      V[I] = *X;
+    }
+    return Dim3{V[0], V[1], V[2]};
+  }
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD || isa<ParmVarDecl>(VD))
+      return std::nullopt;
+    if (VD->hasGlobalStorage() && !VD->getType().isConstQualified())
+      return std::nullopt;
+    if (!VD->hasGlobalStorage() && isModified(VD, Fn))
+      return std::nullopt;
+    if (!VD->getInit())
+      return isDim3(VD->getType()) ? std::optional<Dim3>(Dim3{1, 1, 1}) : std::nullopt;
+    return evalDim3(VD->getInit(), Fn, Depth + 1);
+  }
+  if (!isDim3(E->getType()))
+    if (auto X = evalInt(E, Fn, Depth + 1))
+      return Dim3{*X, 1, 1};
+  return std::nullopt;
+}
+
+std::optional<int64_t> HostEvaluator::evalPtrOffset(const Expr *E,
+                                                    const FunctionDecl *Fn,
+                                                    unsigned Depth) {
+  if (!E || Depth > 64)
+    return std::nullopt;
+  E = strip(E);
+  if (auto *CE = dyn_cast<ExplicitCastExpr>(E))
+    return evalPtrOffset(CE->getSubExpr(), Fn, Depth + 1);
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD || !VD->getType()->isPointerType())
+      return std::nullopt;
+    if (isa<ParmVarDecl>(VD) || VD->hasGlobalStorage())
+      return std::nullopt;
+    if (isModified(VD, Fn))
+      return std::nullopt;
+    if (!VD->getInit())
+      return 0; // allocated through its address (cudaMalloc(&p, ...))
+    const Expr *Init = strip(VD->getInit());
+    if (isa<CXXNullPtrLiteralExpr>(Init) || isa<GNUNullExpr>(Init) ||
+        isa<IntegerLiteral>(Init))
+      return 0;
+    return evalPtrOffset(Init, Fn, Depth + 1);
+  }
+  if (auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if ((BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+        BO->getLHS()->getType()->isPointerType()) {
+      auto Base = evalPtrOffset(BO->getLHS(), Fn, Depth + 1);
+      auto N = evalInt(BO->getRHS(), Fn, Depth + 1);
+      QualType P = BO->getLHS()->getType()->getPointeeType();
+      if (!Base || !N || P->isIncompleteType())
+        return std::nullopt;
+      int64_t Size = Ctx.getTypeSizeInChars(P).getQuantity();
+      return *Base + (BO->getOpcode() == BO_Add ? 1 : -1) * *N * Size;
+    }
+    return std::nullopt;
+  }
+  if (auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      if (auto *AS = dyn_cast<ArraySubscriptExpr>(strip(UO->getSubExpr()))) {
+        auto Base = evalPtrOffset(AS->getBase(), Fn, Depth + 1);
+        auto N = evalInt(AS->getIdx(), Fn, Depth + 1);
+        if (!Base || !N)
+          return std::nullopt;
+        return *Base + *N * Ctx.getTypeSizeInChars(AS->getType()).getQuantity();
+      }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string kernelName(const FunctionDecl *FD) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  PrintingPolicy PP(FD->getASTContext().getLangOpts());
+  PP.SuppressScope = false;
+  FD->getNameForDiagnostic(OS, PP, /*Qualified=*/true);
+  return OS.str();
+}
+
+namespace {
+
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  Finder(ASTContext &Ctx, HostEvaluator &HE) : Ctx(Ctx), HE(HE) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      Stack.push_back(FD);
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Stack.pop_back();
+    return R;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
+        FD->isDependentContext() || FD->isInvalidDecl())
+      return true;
+    if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+      return true;
+    kernel(FD);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    if (E->isTypeDependent() || E->isValueDependent() || Stack.empty())
+      return true;
+    if (Ctx.getSourceManager().isInSystemHeader(E->getBeginLoc()))
+      return true;
+    const FunctionDecl *K = E->getDirectCallee();
+    if (!K)
+      return true;
+    if (const FunctionDecl *Def = K->getDefinition())
+      K = Def;
+    if (!K->hasAttr<CUDAGlobalAttr>())
+      return true;
+    KernelDef &KD = kernel(K);
+    KernelLaunch L;
+    L.Call = E;
+    const FunctionDecl *Fn = Stack.back();
+    SourcePos P = sourcePos(Ctx, E->getBeginLoc());
+    std::string Where = P.File;
+    size_t Slash = Where.rfind('/');
+    if (Slash != std::string::npos)
+      Where = Where.substr(Slash + 1);
+    Where += ":" + std::to_string(P.Line);
+    LaunchConfig &C = L.Facts.Config;
+    C.Sites.push_back(P);
+    const CallExpr *Cfg = E->getConfig();
+    if (Cfg && Cfg->getNumArgs() >= 2) {
+      auto Grid = HE.evalDim3(Cfg->getArg(0), Fn);
+      auto Block = HE.evalDim3(Cfg->getArg(1), Fn);
+      if (Grid && Grid->X > 0 && Grid->Y > 0 && Grid->Z > 0)
+        C.Grid = Grid;
+      if (Block) {
+        std::string Bad = validateBlockShape(*Block);
+        if (Bad.empty()) {
+          C.Block = *Block;
+          C.BlockKnown = true;
+          C.Source = "the launch at " + Where;
+        } else {
+          L.Problem = "the launch at " + Where + " has block shape " +
+                      Block->str() + ": " + Bad;
+        }
+      }
+      if (!C.BlockKnown)
+        C.Source = "the launch at " + Where +
+                   " (its block shape is not known statically)";
+    }
+    for (unsigned I = 0; I < E->getNumArgs() && I < K->getNumParams(); ++I) {
+      const ParmVarDecl *PD = K->getParamDecl(I);
+      QualType T = PD->getType().getCanonicalType();
+      if (T->isIntegralOrEnumerationType()) {
+        if (auto V = HE.evalInt(E->getArg(I), Fn)) {
+          L.Facts.IntArgs[PD] = *V;
+          C.Args.emplace_back(PD->getName().str(), *V);
+        }
+      } else if (T->isPointerType()) {
+        if (auto Off = HE.evalPtrOffset(E->getArg(I), Fn)) {
+          L.Facts.PtrOffsets[PD] = *Off;
+          if (*Off)
+            C.PointerOffsets.emplace_back(PD->getName().str(), *Off);
+        }
+      }
+    }
+    KD.Launches.push_back(std::move(L));
+    return true;
+  }
+
+  std::vector<KernelDef> take() { return std::move(Kernels); }
+
+private:
+  KernelDef &kernel(const FunctionDecl *FD) {
+    if (const FunctionDecl *Def = FD->getDefinition())
+      FD = Def;
+    for (KernelDef &K : Kernels)
+      if (K.FD == FD)
+        return K;
+    KernelDef K;
+    K.FD = FD->getDefinition() ? FD->getDefinition() : FD;
+    K.Name = kernelName(FD);
+    if (auto *LB = FD->getAttr<CUDALaunchBoundsAttr>())
+      if (auto V = HE.evalInt(LB->getMaxThreads(), nullptr))
+        K.MaxThreadsHint = *V;
+    Kernels.push_back(std::move(K));
+    return Kernels.back();
+  }
+
+  ASTContext &Ctx;
+  HostEvaluator &HE;
+  std::vector<const FunctionDecl *> Stack;
+  std::vector<KernelDef> Kernels;
+};
+
+} // namespace
+
+std::vector<KernelDef> findKernels(ASTContext &Ctx) {
+  HostEvaluator HE(Ctx);
+  Finder F(Ctx, HE);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::vector<KernelDef> Ks = F.take();
+  // Launches found before the kernel's definition was visited may point at a
+  // declaration; drop kernels without a body.
+  Ks.erase(std::remove_if(Ks.begin(), Ks.end(),
+                          [](const KernelDef &K) {
+                            return !K.FD || !K.FD->hasBody();
+                          }),
+           Ks.end());
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::stable_sort(Ks.begin(), Ks.end(), [&](const KernelDef &A, const KernelDef &B) {
+    SourceLocation LA = A.FD->getLocation(), LB = B.FD->getLocation();
+    if (LA != LB)
+      return SM.isBeforeInTranslationUnit(LA, LB);
+    return A.Name < B.Name;
+  });
+  return Ks;
+}
+
+} // namespace coalesce
