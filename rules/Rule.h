@@ -1,0 +1,77 @@
+//===- Rule.h - What a rule is, and what it produces ----------------------===//
+//
+// A rule reads AccessRecords (the analysis' conclusions) and turns the ones it
+// is about into Findings: a message with the numbers, notes with the evidence
+// and the assumptions, and fix-its where a fix preserves meaning. Rules never
+// walk the AST and never compute costs; front-ends print Findings.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_RULES_RULE_H
+#define COALESCE_RULES_RULE_H
+
+#include "Report.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+enum class Severity { Warning, Remark };
+
+struct FindingNote {
+  std::optional<SourcePos> Pos; // none: attached to the finding's location
+  std::string Message;
+};
+
+struct FixIt {
+  SourcePos Pos;           // where the edit starts
+  unsigned RemoveLength = 0;
+  std::string Insert;
+};
+
+struct Finding {
+  std::string RuleId;      // "uncoalesced-global"
+  Severity Level = Severity::Warning;
+  SourcePos Pos;
+  std::string Message;
+  std::vector<FindingNote> Notes;
+  std::vector<FixIt> Fixes;
+  const AccessRecord *Record = nullptr;
+  std::string checkName() const { return "coalesce-" + RuleId; }
+};
+
+struct RuleOptions {
+  /// Report an access only if cost > ideal * MinRatio (1.0: any excess).
+  double MinRatio = 1.0;
+  /// Also report accesses that cannot be predicted, as remarks.
+  bool ReportUnknown = true;
+};
+
+class Rule {
+public:
+  virtual ~Rule() = default;
+  virtual const char *id() const = 0;
+  virtual const char *summary() const = 0;
+  virtual void check(const AccessRecord &R, const RuleOptions &Opts,
+                     std::vector<Finding> &Out) const = 0;
+};
+
+/// All rules, in the order of Rules.def.
+const std::vector<std::unique_ptr<Rule>> &allRules();
+const Rule *findRule(const std::string &Id);
+
+/// Runs the enabled rules (all when Enabled is empty) over the records.
+std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
+                              const RuleOptions &Opts,
+                              const std::vector<std::string> &Enabled = {});
+
+/// Shared wording helpers for rules.
+std::string formatNumber(double V);
+std::string laneEvidence(const AccessRecord &R);
+std::string assumptionNote(const AccessRecord &R);
+
+} // namespace coalesce
+
+#endif // COALESCE_RULES_RULE_H

@@ -1,0 +1,115 @@
+//===- RuleRegistry.cpp - The rule list and shared wording ----------------===//
+
+#include "Rule.h"
+
+#include "SharedBankConflict.h"
+#include "UncoalescedGlobal.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace coalesce {
+
+#define COALESCE_RULE(Class, Id, Summary)                                      \
+  const char *Class::id() const { return Id; }                                 \
+  const char *Class::summary() const { return Summary; }
+#include "Rules.def"
+
+const std::vector<std::unique_ptr<Rule>> &allRules() {
+  static const std::vector<std::unique_ptr<Rule>> Rules = [] {
+    std::vector<std::unique_ptr<Rule>> V;
+#define COALESCE_RULE(Class, Id, Summary) V.push_back(std::make_unique<Class>());
+#include "Rules.def"
+    return V;
+  }();
+  return Rules;
+}
+
+const Rule *findRule(const std::string &Id) {
+  for (const auto &R : allRules())
+    if (Id == R->id())
+      return R.get();
+  return nullptr;
+}
+
+std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
+                              const RuleOptions &Opts,
+                              const std::vector<std::string> &Enabled) {
+  std::vector<Finding> Out;
+  for (const AccessRecord &R : Records)
+    for (const auto &Rl : allRules()) {
+      if (!Enabled.empty()) {
+        bool On = false;
+        for (const std::string &E : Enabled)
+          On |= E == Rl->id();
+        if (!On)
+          continue;
+      }
+      Rl->check(R, Opts, Out);
+    }
+  return Out;
+}
+
+std::string formatNumber(double V) {
+  double R = std::round(V * 1000.0) / 1000.0;
+  std::ostringstream OS;
+  if (R == std::floor(R))
+    OS << static_cast<long long>(R);
+  else
+    OS << R;
+  return OS.str();
+}
+
+static std::string signedBytes(int64_t V) {
+  return (V < 0 ? "-" : "+") + std::to_string(V < 0 ? -V : V);
+}
+
+std::string laneEvidence(const AccessRecord &R) {
+  if (!R.Pattern)
+    return "";
+  const LanePattern &P = *R.Pattern;
+  std::vector<unsigned> On;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (laneActive(P.Active, L))
+      On.push_back(L);
+  if (On.empty())
+    return "";
+  std::ostringstream OS;
+  const bool Shared = R.Space == MemorySpace::Shared;
+  auto One = [&](unsigned L) {
+    OS << "lane " << L << " -> byte " << signedBytes(P.Offset[L]);
+    if (Shared) {
+      int64_t Word = floorDiv(P.BaseResidue + P.Offset[L], 4);
+      OS << " (bank " << floorMod(Word, 32) << ")";
+    }
+  };
+  const size_t Show = On.size() <= 4 ? On.size() : 3;
+  for (size_t I = 0; I < Show; ++I) {
+    if (I)
+      OS << ", ";
+    One(On[I]);
+  }
+  if (Show < On.size()) {
+    OS << ", ..., ";
+    One(On.back());
+  }
+  OS << " (relative to lane " << On.front() << ")";
+  if (!R.Because.empty())
+    OS << "; the lanes are spread by " << R.Because;
+  if (popcount(P.Active) < WarpSize)
+    OS << "; " << popcount(P.Active) << " of 32 lanes active";
+  return OS.str();
+}
+
+std::string assumptionNote(const AccessRecord &R) {
+  std::string S = R.Launch.describe();
+  if (!R.Context.empty())
+    S = R.Context + "; " + S;
+  for (const std::string &A : R.Assumptions)
+    S += "; " + A;
+  if (!R.RequestsKnown)
+    S += "; the cost is per loop iteration (trip count not known)";
+  return S;
+}
+
+} // namespace coalesce

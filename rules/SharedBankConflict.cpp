@@ -1,0 +1,49 @@
+//===- SharedBankConflict.cpp - coalesce-shared-bank-conflict -------------===//
+
+#include "SharedBankConflict.h"
+
+namespace coalesce {
+
+void SharedBankConflict::check(const AccessRecord &R, const RuleOptions &Opts,
+                               std::vector<Finding> &Out) const {
+  if (R.Space != MemorySpace::Shared)
+    return;
+  Finding F;
+  F.RuleId = id();
+  F.Pos = R.Pos;
+  F.Record = &R;
+  const std::string What = std::string("shared ") + opName(R.Op) + " from '" +
+                           R.Array + "'";
+  if (R.V == Verdict::Unknown) {
+    if (!Opts.ReportUnknown)
+      return;
+    F.Level = Severity::Remark;
+    F.Message = What + " cannot be predicted: " + R.Reason;
+    F.Notes.push_back({std::nullopt, assumptionNote(R)});
+    Out.push_back(std::move(F));
+    return;
+  }
+  if (R.V != Verdict::BankConflict || R.Cost <= R.Ideal * Opts.MinRatio + 1e-9)
+    return;
+  F.Message = What + " has a " + formatNumber(R.ConflictWays) +
+              "-way bank conflict: " + formatNumber(R.Cost) +
+              " wavefronts per request (ideal " + formatNumber(R.Ideal) + ")";
+  std::string Ev = laneEvidence(R);
+  if (!Ev.empty())
+    F.Notes.push_back({std::nullopt, Ev});
+  F.Notes.push_back({std::nullopt, assumptionNote(R)});
+  if (R.PaddedCost) {
+    std::string Fix = "padding the innermost dimension (" + R.PadDeclaration +
+                      ") gives " + formatNumber(*R.PaddedCost) +
+                      " wavefronts per request";
+    if (!R.PadInsertText.empty()) {
+      F.Fixes.push_back({R.PadInsertPos, 0, R.PadInsertText});
+      F.Notes.push_back({R.PadInsertPos, Fix});
+    } else {
+      F.Notes.push_back({std::nullopt, Fix});
+    }
+  }
+  Out.push_back(std::move(F));
+}
+
+} // namespace coalesce

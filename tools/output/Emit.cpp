@@ -1,0 +1,204 @@
+//===- Emit.cpp - Turning records and findings into text and JSON --------===//
+
+#include "Emit.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace coalesce {
+
+namespace {
+
+const char *Bold = "\033[1m";
+const char *Reset = "\033[0m";
+const char *Magenta = "\033[1;35m";
+const char *Blue = "\033[1;34m";
+const char *Black = "\033[1;30m";
+const char *Green = "\033[1;32m";
+
+std::string caret(const SourcePos &P, const TextStyle &S) {
+  if (P.LineText.empty() || P.Line == 0)
+    return "";
+  std::ostringstream OS;
+  std::string Num = std::to_string(P.Line);
+  std::string Pad(Num.size() < 5 ? 5 - Num.size() : 0, ' ');
+  OS << Pad << Num << " | " << P.LineText << "\n";
+  OS << std::string(Pad.size() + Num.size(), ' ') << " | ";
+  std::string Mark;
+  for (unsigned C = 1; C < P.Column && C <= P.LineText.size(); ++C)
+    Mark += P.LineText[C - 1] == '\t' ? '\t' : ' ';
+  Mark += '^';
+  if (P.EndColumn > P.Column + 1)
+    Mark += std::string(P.EndColumn - P.Column - 1, '~');
+  if (S.Color)
+    OS << Green << Mark << Reset;
+  else
+    OS << Mark;
+  OS << "\n";
+  return OS.str();
+}
+
+std::string header(const SourcePos &P, const char *Kind, const char *KindColor,
+                   const std::string &Msg, const TextStyle &S) {
+  std::ostringstream OS;
+  if (S.Color)
+    OS << Bold;
+  OS << P.str() << ": ";
+  if (S.Color)
+    OS << KindColor;
+  OS << Kind << ": ";
+  if (S.Color)
+    OS << Reset << Bold;
+  OS << Msg;
+  if (S.Color)
+    OS << Reset;
+  return OS.str();
+}
+
+nlohmann::json number(double V) {
+  double R = std::round(V * 1e6) / 1e6;
+  if (R == std::floor(R) && std::fabs(R) < 9e15)
+    return static_cast<int64_t>(R);
+  return R;
+}
+
+} // namespace
+
+std::string renderFinding(const Finding &F, const TextStyle &Style) {
+  std::ostringstream OS;
+  const bool Remark = F.Level == Severity::Remark;
+  OS << header(F.Pos, Remark ? "remark" : "warning", Remark ? Blue : Magenta,
+               F.Message + " [" + F.checkName() + "]", Style)
+     << "\n";
+  OS << caret(F.Pos, Style);
+  for (const FindingNote &N : F.Notes) {
+    const SourcePos &P = N.Pos ? *N.Pos : F.Pos;
+    OS << header(P, "note", Black, N.Message, Style) << "\n";
+    if (N.Pos)
+      OS << caret(*N.Pos, Style);
+  }
+  for (const FixIt &X : F.Fixes)
+    if (!X.Insert.empty())
+      OS << "fix-it: " << X.Pos.str() << ": insert \"" << X.Insert << "\"\n";
+  return OS.str();
+}
+
+nlohmann::json accessToJson(const AccessRecord &R) {
+  using nlohmann::json;
+  json J;
+  J["file"] = R.Pos.File;
+  J["line"] = R.Pos.Line;
+  J["column"] = R.Pos.Column;
+  J["kernel"] = R.Kernel;
+  J["context"] = R.Context;
+  json L;
+  if (R.Launch.BlockKnown)
+    L["block"] = {R.Launch.Block.X, R.Launch.Block.Y, R.Launch.Block.Z};
+  else
+    L["block"] = nullptr;
+  if (R.Launch.Grid)
+    L["grid"] = {R.Launch.Grid->X, R.Launch.Grid->Y, R.Launch.Grid->Z};
+  else
+    L["grid"] = nullptr;
+  L["source"] = R.Launch.Source;
+  L["sites"] = json::array();
+  for (const SourcePos &S : R.Launch.Sites)
+    L["sites"].push_back(S.File + ":" + std::to_string(S.Line));
+  L["args"] = json::object();
+  for (auto &A : R.Launch.Args)
+    L["args"][A.first] = A.second;
+  L["pointer_offsets"] = json::object();
+  for (auto &A : R.Launch.PointerOffsets)
+    L["pointer_offsets"][A.first] = A.second;
+  J["launch"] = L;
+  J["space"] = spaceName(R.Space);
+  J["op"] = opName(R.Op);
+  J["array"] = R.Array;
+  J["expression"] = R.Expression;
+  J["element_type"] = R.ElementType;
+  J["bytes_per_lane"] = R.BytesPerLane;
+  J["instructions_per_access"] = R.InstructionsPerAccess;
+  const bool Known = R.V != Verdict::Unknown;
+  const bool Global = R.Space == MemorySpace::Global;
+  auto Num = [&](double V) { return Known ? number(V) : json(nullptr); };
+  if (Global) {
+    J["sectors_per_request"] = Num(R.Cost);
+    J["ideal_sectors_per_request"] = Num(R.Ideal);
+    J["lines_per_request"] = Num(R.Lines);
+  } else {
+    J["wavefronts_per_request"] = Num(R.Cost);
+    J["ideal_wavefronts"] = Num(R.Ideal);
+    J["conflict_ways"] = Num(R.ConflictWays);
+    J["padded_wavefronts"] =
+        R.PaddedCost && Known ? number(*R.PaddedCost) : json(nullptr);
+  }
+  if (Known && !R.AlignmentKnown)
+    J[Global ? "sectors_range" : "wavefronts_range"] = {number(R.CostMin),
+                                                       number(R.CostMax)};
+  J["alignment_known"] = R.AlignmentKnown;
+  J["requests_per_warp"] =
+      R.RequestsKnown ? number(R.RequestsPerWarp) : json(nullptr);
+  J["verdict"] = verdictName(R.V);
+  J["reason"] = R.Reason;
+  J["because"] = R.Because;
+  J["assumptions"] = R.Assumptions;
+  if (R.Pattern && Known) {
+    json Offs = json::array();
+    for (unsigned L2 = 0; L2 < WarpSize; ++L2)
+      Offs.push_back(laneActive(R.Pattern->Active, L2) ? json(R.Pattern->Offset[L2])
+                                                        : json(nullptr));
+    J["lane_offsets"] = Offs;
+  } else {
+    J["lane_offsets"] = nullptr;
+  }
+  return J;
+}
+
+nlohmann::json reportToJson(const std::vector<TUReport> &Reports,
+                            const std::vector<std::string> &Errors) {
+  using nlohmann::json;
+  json J;
+  J["version"] = 1;
+  J["tool"] = {{"name", "coalesce-lint"}, {"version", COALESCE_VERSION}};
+  J["files"] = json::array();
+  J["accesses"] = json::array();
+  J["kernels"] = json::array();
+  J["errors"] = Errors;
+  J["notes"] = json::array();
+  for (const TUReport &R : Reports) {
+    J["files"].push_back(R.File);
+    for (const AccessRecord &A : R.Accesses)
+      J["accesses"].push_back(accessToJson(A));
+    for (const KernelSummary &K : R.Kernels)
+      J["kernels"].push_back({{"name", K.Name},
+                              {"file", K.Pos.File},
+                              {"line", K.Pos.Line},
+                              {"accesses", K.Accesses},
+                              {"findings", K.Findings},
+                              {"unknowns", K.Unknowns},
+                              {"budget_exceeded", K.BudgetExceeded}});
+    for (const std::string &N : R.Notes)
+      J["notes"].push_back(N);
+  }
+  return J;
+}
+
+std::string summaryLine(const std::vector<TUReport> &Reports) {
+  unsigned Acc = 0, Ker = 0, Unc = 0, Bank = 0, Unk = 0;
+  for (const TUReport &R : Reports) {
+    Ker += R.Kernels.size();
+    for (const AccessRecord &A : R.Accesses) {
+      ++Acc;
+      Unc += A.V == Verdict::Uncoalesced;
+      Bank += A.V == Verdict::BankConflict;
+      Unk += A.V == Verdict::Unknown;
+    }
+  }
+  std::ostringstream OS;
+  OS << Acc << " access" << (Acc == 1 ? "" : "es") << " in " << Ker << " kernel"
+     << (Ker == 1 ? "" : "s") << ": " << Unc << " uncoalesced, " << Bank
+     << " bank-conflicted, " << Unk << " unknown";
+  return OS.str();
+}
+
+} // namespace coalesce

@@ -1,0 +1,38 @@
+//===- Emit.h - Turning records and findings into text and JSON ----------===//
+//
+// Presentation only: these functions format what the analysis and the rules
+// concluded; they compute nothing.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_TOOLS_OUTPUT_EMIT_H
+#define COALESCE_TOOLS_OUTPUT_EMIT_H
+
+#include "Report.h"
+#include "Rule.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+struct TextStyle {
+  bool Color = false;
+};
+
+/// One finding in clang's diagnostic style, with the source line and caret.
+std::string renderFinding(const Finding &F, const TextStyle &Style);
+
+/// The JSON document (schema version 1, docs/json-schema.md).
+nlohmann::json reportToJson(const std::vector<TUReport> &Reports,
+                            const std::vector<std::string> &Errors);
+nlohmann::json accessToJson(const AccessRecord &R);
+
+/// "24 accesses in 9 kernels: 5 uncoalesced, 1 bank-conflicted, 2 unknown"
+std::string summaryLine(const std::vector<TUReport> &Reports);
+
+} // namespace coalesce
+
+#endif // COALESCE_TOOLS_OUTPUT_EMIT_H
