@@ -1,0 +1,3 @@
+__global__ void broken(const float *in, float *out) {
+  out[threadIdx.x] = in[threadIdx.x]
+}
