@@ -2422,10 +2422,21 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     }
     return Value::integer(Poly::lanes(C));
   }
-  if (Name.rfind("atomic", 0) == 0 || Name.rfind("__atomic", 0) == 0 ||
-      Name.rfind("__nv_atomic", 0) == 0) {
-    for (unsigned I = 0; I < N; ++I)
+  if ((Name.rfind("atomic", 0) == 0 || Name.rfind("__nv_atomic", 0) == 0) &&
+      N >= 1 && Arg(0)->getType()->isPointerType()) {
+    // A read-modify-write of memory: one request per warp (RED/ATOM).
+    Value P = eval(Arg(0));
+    for (unsigned I = 1; I < N; ++I)
       eval(Arg(I));
+    LValue LV;
+    if (P.K == Value::Ptr) {
+      LV.K = LValue::Mem;
+      LV.Ptr = P;
+    } else {
+      LV.K = LValue::Unknown;
+      LV.Why = P.K == Value::Unknown ? P.Why : "the pointer is not known";
+    }
+    access(AccessOp::Atomic, LV, Arg(0)->getType()->getPointeeType(), CE);
     return isIntegral(CE->getType()) || CE->getType()->isPointerType()
                ? Value::unknown("value returned by `" + Name + "`")
                : Value::opaque();

@@ -317,6 +317,10 @@ std::optional<int64_t> HostEvaluator::evalPtrOffset(const Expr *E,
     if (isa<CXXNullPtrLiteralExpr>(Init) || isa<GNUNullExpr>(Init) ||
         isa<IntegerLiteral>(Init))
       return 0;
+    // A pointer returned by a function (an allocation helper) is taken as
+    // the start of an allocation, like a kernel's pointer parameters.
+    if (isa<CallExpr>(Init))
+      return 0;
     return evalPtrOffset(Init, Fn, Depth + 1);
   }
   if (auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -489,10 +493,10 @@ std::vector<KernelDef> findKernels(ASTContext &Ctx) {
            Ks.end());
   const SourceManager &SM = Ctx.getSourceManager();
   std::stable_sort(Ks.begin(), Ks.end(), [&](const KernelDef &A, const KernelDef &B) {
+    // Instantiations of one template share a location and keep the order in
+    // which they were instantiated.
     SourceLocation LA = A.FD->getLocation(), LB = B.FD->getLocation();
-    if (LA != LB)
-      return SM.isBeforeInTranslationUnit(LA, LB);
-    return A.Name < B.Name;
+    return LA != LB && SM.isBeforeInTranslationUnit(LA, LB);
   });
   return Ks;
 }

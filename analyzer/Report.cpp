@@ -19,7 +19,14 @@ const char *spaceName(MemorySpace S) {
   return S == MemorySpace::Global ? "global" : "shared";
 }
 
-const char *opName(AccessOp O) { return O == AccessOp::Load ? "load" : "store"; }
+const char *opName(AccessOp O) {
+  switch (O) {
+  case AccessOp::Load: return "load";
+  case AccessOp::Store: return "store";
+  case AccessOp::Atomic: return "atomic";
+  }
+  return "load";
+}
 
 const char *verdictName(Verdict V) {
   switch (V) {

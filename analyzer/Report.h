@@ -30,7 +30,7 @@ struct SourcePos {
 };
 
 enum class MemorySpace { Global, Shared };
-enum class AccessOp { Load, Store };
+enum class AccessOp { Load, Store, Atomic };
 enum class Verdict { Ok, Uncoalesced, BankConflict, Unknown };
 
 const char *spaceName(MemorySpace S);

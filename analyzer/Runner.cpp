@@ -11,6 +11,8 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
@@ -84,6 +86,38 @@ private:
   const AnalysisOptions &Opts;
 };
 
+/// Paths as the user sees them: the input file as named on the command line,
+/// other files relative to the working directory when they are under it.
+void relativize(TUReport &R, const FileJob &Job) {
+  llvm::SmallString<256> Abs(Job.File);
+  if (!llvm::sys::path::is_absolute(Abs)) {
+    Abs = Job.Directory;
+    llvm::sys::path::append(Abs, Job.File);
+  }
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  std::string Dir = Job.Directory;
+  if (!Dir.empty() && Dir.back() != '/')
+    Dir += '/';
+  auto Fix = [&](SourcePos &P) {
+    if (P.File.empty())
+      return;
+    llvm::SmallString<256> F(P.File);
+    llvm::sys::path::remove_dots(F, true);
+    if (F == Abs)
+      P.File = Job.File;
+    else if (!Dir.empty() && llvm::StringRef(F).starts_with(Dir))
+      P.File = std::string(F.substr(Dir.size()));
+  };
+  for (AccessRecord &A : R.Accesses) {
+    Fix(A.Pos);
+    Fix(A.PadInsertPos);
+    for (SourcePos &S : A.Launch.Sites)
+      Fix(S);
+  }
+  for (KernelSummary &K : R.Kernels)
+    Fix(K.Pos);
+}
+
 void runOne(const FileJob &Job, const AnalysisOptions &Opts, RunResult &Out) {
   Out.Report.File = Job.File;
   OneFileDatabase DB(Job);
@@ -103,6 +137,7 @@ void runOne(const FileJob &Job, const AnalysisOptions &Opts, RunResult &Out) {
   Out.ClangDiagnostics = Diags;
   if (RC != 0)
     Out.Failed = true;
+  relativize(Out.Report, Job);
   if (Out.Failed)
     Out.Report.Errors.push_back("failed to parse " + Job.File);
 }

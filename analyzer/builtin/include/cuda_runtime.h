@@ -29,6 +29,14 @@
 
 typedef __SIZE_TYPE__ size_t;
 
+/* Device-side libc that clang's cuda_wrappers (<new>, <cmath>) rely on. */
+extern "C" {
+__device__ int printf(const char *, ...);
+__device__ void free(void *) __attribute__((nothrow));
+__device__ void *malloc(size_t) __attribute__((nothrow)) __attribute__((malloc));
+__device__ void __assertfail(const char *, const char *, unsigned, const char *, size_t);
+}
+
 struct dim3 {
   unsigned int x, y, z;
   __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
