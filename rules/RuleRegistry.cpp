@@ -60,6 +60,11 @@ std::string formatNumber(double V) {
   return OS.str();
 }
 
+std::string accessPhrase(const AccessRecord &R) {
+  const char *Prep = R.Op == AccessOp::Load ? " from '" : R.Op == AccessOp::Store ? " to '" : " on '";
+  return std::string(spaceName(R.Space)) + " " + opName(R.Op) + Prep + R.Array + "'";
+}
+
 static std::string signedBytes(int64_t V) {
   return (V < 0 ? "-" : "+") + std::to_string(V < 0 ? -V : V);
 }

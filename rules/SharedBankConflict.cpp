@@ -12,8 +12,7 @@ void SharedBankConflict::check(const AccessRecord &R, const RuleOptions &Opts,
   F.RuleId = id();
   F.Pos = R.Pos;
   F.Record = &R;
-  const std::string What = std::string("shared ") + opName(R.Op) + " from '" +
-                           R.Array + "'";
+  const std::string What = accessPhrase(R);
   if (R.V == Verdict::Unknown) {
     if (!Opts.ReportUnknown)
       return;

@@ -65,8 +65,7 @@ void UncoalescedGlobal::check(const AccessRecord &R, const RuleOptions &Opts,
   F.RuleId = id();
   F.Pos = R.Pos;
   F.Record = &R;
-  const std::string What = std::string("global ") + opName(R.Op) + " from '" +
-                           R.Array + "'";
+  const std::string What = accessPhrase(R);
   if (R.V == Verdict::Unknown) {
     if (!Opts.ReportUnknown)
       return;
