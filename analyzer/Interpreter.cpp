@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <set>
 #include <sstream>
@@ -140,6 +141,8 @@ struct Cond {
   } K = Lanes;
   LaneMask True = 0;
   std::string Text, Why;
+  /// Bounds guards inside the condition, assumed to pass in interior warps.
+  std::vector<std::string> Guards;
 };
 
 struct Frame {
@@ -159,6 +162,20 @@ struct LoopCtl {
   LaneMask Broken = 0, Continued = 0;
   bool IsSwitch = false;
 };
+
+/// True if S contains a statement that retires lanes from what follows.
+bool retiresLanes(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *C : S->children())
+    if (retiresLanes(C))
+      return true;
+  return false;
+}
 
 bool isIntegral(QualType T) {
   T = T.getCanonicalType();
@@ -241,10 +258,12 @@ private:
   WarpThreads Threads;
   LaneMask Exists = 0;
   LaneMask Active = 0;
-  std::vector<Frame> Frames;
+  std::deque<Frame> Frames;
   std::vector<LoopCtl> Loops;
   std::vector<std::string> Assumptions;
   std::vector<std::string> MaskWhys;
+  /// Assumptions about values that flow on (clamps), kept for the warp run.
+  std::vector<std::string> Sticky;
   std::string ControlUnknown;
   double Weight = 1;
   bool RequestsKnown = true;
@@ -271,6 +290,21 @@ private:
   };
 
   Frame &frame() { return Frames.back(); }
+
+  /// The memory a pointer value designates.
+  static LValue memAt(const Value &P) {
+    LValue LV;
+    if (P.K == Value::Ptr) {
+      LV.K = LValue::Mem;
+      LV.Ptr = P;
+      return LV;
+    }
+    LV.K = LValue::Unknown;
+    LV.Why = P.K == Value::Unknown && !P.Why.empty() ? P.Why : "the pointer is not known";
+    if (P.K == Value::Unknown)
+      LV.UnknownRegion = P.Where;
+    return LV;
+  }
 
   // Symbols -----------------------------------------------------------------
   SymbolId sym(const std::string &Key, const std::string &Name, SymbolKind K,
@@ -474,7 +508,7 @@ private:
   void exec(const Stmt *S);
   void execDecl(const VarDecl *VD);
   void execIf(const IfStmt *If);
-  void mergeBranches(std::vector<Frame> &Other, const IfStmt *If, bool Uniform,
+  void mergeBranches(std::deque<Frame> &Other, const IfStmt *If, bool Uniform,
                      LaneMask Save);
   void execSwitch(const SwitchStmt *SW);
   void execLoop(const Stmt *Loop, const Stmt *Init, const Expr *CondE,
@@ -705,6 +739,22 @@ void WarpInterp::execIf(const IfStmt *If) {
     return;
   Cond C = evalCond(If->getCond());
   const LaneMask Save = Active;
+  const size_t AssumeMark = Assumptions.size();
+  for (const std::string &G : C.Guards)
+    Assumptions.push_back("assuming " + G + " on every lane of interior warps (line " +
+                          lineOf(Ctx, If->getCond()->getBeginLoc()) + ")");
+  // A guard around an early return (`if (i >= n) return;`) is assumed for
+  // the rest of the function; other guards only inside their branch.
+  const bool Sticky = retiresLanes(If->getThen()) || retiresLanes(If->getElse());
+  struct Restore {
+    std::vector<std::string> &A;
+    size_t N;
+    bool Keep;
+    ~Restore() {
+      if (!Keep)
+        A.resize(std::min(A.size(), N));
+    }
+  } AssumeRestore{Assumptions, AssumeMark, Sticky};
   switch (C.K) {
   case Cond::Lanes: {
     Active = Save & C.True;
@@ -716,16 +766,12 @@ void WarpInterp::execIf(const IfStmt *If) {
     return;
   }
   case Cond::Guard: {
-    Assumptions.push_back("assuming `" + C.Text + "` (line " +
-                          lineOf(Ctx, If->getCond()->getBeginLoc()) +
-                          ") holds for the lanes of interior warps");
     Active = Save & C.True;
     exec(If->getThen());
     LaneMask AThen = Active;
     Active = Save & ~C.True;
     exec(If->getElse());
     Active = AThen | Active;
-    Assumptions.pop_back();
     return;
   }
   case Cond::Uniform:
@@ -735,12 +781,12 @@ void WarpInterp::execIf(const IfStmt *If) {
       MaskWhys.push_back("which lanes are active depends on `" + C.Text +
                          "` (line " + lineOf(Ctx, If->getCond()->getBeginLoc()) +
                          "): " + C.Why);
-    const std::vector<Frame> Before = Frames;
+    const std::deque<Frame> Before = Frames;
     const std::vector<LoopCtl> LoopsBefore = Loops;
     Active = C.K == Cond::Uniform ? (Save & C.True) : Save;
     exec(If->getThen());
     const LaneMask AThen = Active;
-    std::vector<Frame> AfterThen = std::move(Frames);
+    std::deque<Frame> AfterThen = std::move(Frames);
     std::vector<LoopCtl> LoopsThen = std::move(Loops);
     Frames = Before;
     Loops = LoopsBefore;
@@ -762,7 +808,7 @@ void WarpInterp::execIf(const IfStmt *If) {
   }
 }
 
-void WarpInterp::mergeBranches(std::vector<Frame> &Other, const IfStmt *If,
+void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
                                bool Uniform, LaneMask Save) {
   for (size_t I = 0; I < Frames.size() && I < Other.size(); ++I) {
     Frame &F = Frames[I];
@@ -892,7 +938,7 @@ void WarpInterp::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *CondE,
 
 bool WarpInterp::tryConcreteLoop(const Expr *CondE, const Stmt *Inc,
                                  const Stmt *Body, bool IsDo, LaneMask Entry) {
-  std::vector<Frame> SavedFrames = Frames;
+  std::deque<Frame> SavedFrames = Frames;
   const size_t Mark = Buffered.size();
   const std::string SavedControl = ControlUnknown;
   ++BufferDepth;
@@ -982,7 +1028,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     return A.VD->getBeginLoc() < B.VD->getBeginLoc();
   });
   {
-    std::vector<Frame> Saved = Frames;
+    std::deque<Frame> Saved = Frames;
     std::vector<std::string> SavedAssume = Assumptions, SavedMask = MaskWhys;
     const std::string SavedControl = ControlUnknown;
     std::vector<SymbolId> Probes;
@@ -1119,13 +1165,13 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       Active &= C.True;
       break;
     case Cond::Guard:
-      Active &= C.True;
-      Assumptions.push_back("assuming `" + C.Text + "` (line " + Line +
-                            ") holds for the lanes of interior warps");
-      ++PushedAssume;
-      break;
     case Cond::Uniform:
       Active &= C.True;
+      for (const std::string &G : C.Guards) {
+        Assumptions.push_back("assuming " + G + " on every lane of interior warps (line " +
+                              Line + ")");
+        ++PushedAssume;
+      }
       break;
     case Cond::Data:
       MaskWhys.push_back("which lanes keep looping depends on `" + C.Text +
@@ -1311,6 +1357,14 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
   const Expr *Sub = CE->getSubExpr();
   switch (CE->getCastKind()) {
   case CK_LValueToRValue: {
+    // A constant (constexpr, static const with a constant initializer) is a
+    // value, not memory.
+    if (auto *DR = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        if (!frameOf(VD) && VD->getType().isConstQualified() &&
+            !VD->hasAttr<CUDASharedAttr>() && isIntegral(VD->getType()))
+          if (auto C = constantInt(CE))
+            return Value::constant(*C);
     LValue LV = evalLValue(Sub);
     return load(LV, CE->getType(), Sub);
   }
@@ -1394,10 +1448,14 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
       IntResult Q = divConst(L.P - Rv.P, Size, Active, R.Syms);
       return Q.Ok ? Value::integer(Q.P) : Value::unknown(Q.Why);
     }
-    if (L.K == Value::Unknown)
-      return L;
-    if (Rv.K == Value::Unknown)
-      return Rv;
+    if (L.K == Value::Unknown || Rv.K == Value::Unknown) {
+      Value U = L.K == Value::Unknown ? L : Rv;
+      if (!U.Where)
+        U.Where = L.K == Value::Ptr ? std::optional<RegionId>(L.Region)
+                  : Rv.K == Value::Ptr ? std::optional<RegionId>(Rv.Region)
+                                       : std::nullopt;
+      return U;
+    }
     return Value::unknown("pointer arithmetic that is not modelled");
   }
   if (L.K == Value::Unknown)
@@ -1499,8 +1557,11 @@ Value WarpInterp::evalUnary(const UnaryOperator *UO) {
     LValue LV = evalLValue(Sub);
     if (LV.K == LValue::Mem)
       return LV.Ptr;
-    if (LV.K == LValue::Unknown)
-      return Value::unknown(LV.Why);
+    if (LV.K == LValue::Unknown) {
+      Value U = Value::unknown(LV.Why);
+      U.Where = LV.UnknownRegion;
+      return U;
+    }
     return Value::unknown("address of a local variable");
   }
   case UO_Deref: {
@@ -1545,8 +1606,9 @@ Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO) {
     return Value::unknown("the lanes take different pointers");
   }
   case Cond::Guard: {
-    Assumptions.push_back("assuming `" + C.Text + "` holds for the lanes of "
-                          "interior warps");
+    Assumptions.push_back("assuming " + (C.Guards.empty() ? "`" + C.Text + "`" : C.Guards[0]) +
+                          " on every lane of interior warps (line " +
+                          lineOf(Ctx, CO->getBeginLoc()) + ")");
     LaneMask T = Save & C.True, F = Save & ~C.True;
     Value A = Side(CO->getTrueExpr(), T), B = Side(CO->getFalseExpr(), F);
     Assumptions.pop_back();
@@ -1683,6 +1745,7 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
     Holds = false;
   }
   C.True = Holds ? Active : 0;
+  C.Guards.push_back("`" + C.Text + "` is " + (Holds ? "true" : "false"));
   return C;
 }
 
@@ -1738,12 +1801,16 @@ Cond WarpInterp::evalCond(const Expr *E) {
         return C;
       }
       C.True = IsAnd ? (A.True & B.True) : ((A.True | B.True) & Save);
+      C.Guards = A.Guards;
+      C.Guards.insert(C.Guards.end(), B.Guards.begin(), B.Guards.end());
+      // A warp-uniform unknown part dominates: whether it holds differs
+      // between warps, so both sides of the branch run somewhere.
       if (A.K == Cond::Lanes && B.K == Cond::Lanes)
         C.K = Cond::Lanes;
-      else if (A.K == Cond::Guard || B.K == Cond::Guard)
-        C.K = Cond::Guard;
-      else
+      else if (A.K == Cond::Uniform || B.K == Cond::Uniform)
         C.K = Cond::Uniform;
+      else
+        C.K = Cond::Guard;
       return C;
     }
     if (BO->isComparisonOp()) {
@@ -1789,14 +1856,7 @@ LValue WarpInterp::memberLValue(const MemberExpr *ME) {
         return Base;
       }
     } else {
-      Value P = eval(ME->getBase());
-      if (P.K == Value::Ptr) {
-        Base.K = LValue::Mem;
-        Base.Ptr = P;
-      } else {
-        Base.K = LValue::Unknown;
-        Base.Why = P.K == Value::Unknown ? P.Why : "pointer not known";
-      }
+      Base = memAt(eval(ME->getBase()));
     }
   } else {
     Base = evalLValue(ME->getBase());
@@ -1969,21 +2029,12 @@ LValue WarpInterp::evalLValue(const Expr *E) {
       }
       return LV;
     }
-    LV.K = LValue::Unknown;
-    LV.Why = Base.K == Value::Unknown ? Base.Why : "the pointer is not known";
-    return LV;
+    eval(AS->getIdx());
+    return memAt(Base);
   }
   if (auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Deref) {
-      Value P = eval(UO->getSubExpr());
-      if (P.K == Value::Ptr) {
-        LV.K = LValue::Mem;
-        LV.Ptr = P;
-      } else {
-        LV.K = LValue::Unknown;
-        LV.Why = P.K == Value::Unknown ? P.Why : "the pointer is not known";
-      }
-      return LV;
+      return memAt(eval(UO->getSubExpr()));
     }
     if (UO->isIncrementDecrementOp() && UO->isPrefix()) {
       eval(UO);
@@ -2161,6 +2212,9 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   E.Weight = Weight;
   E.RequestsKnown = RequestsKnown;
   E.Assumptions = Assumptions;
+  for (const std::string &A : Sticky)
+    if (std::find(E.Assumptions.begin(), E.Assumptions.end(), A) == E.Assumptions.end())
+      E.Assumptions.push_back(A);
   if (!MaskWhys.empty())
     E.MaskWhy = MaskWhys.back();
   E.Subscripts = LV.Subscripts;
@@ -2201,84 +2255,105 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   }
 }
 
-/// The additive term of the index that spreads the lanes the most.
+/// The term of the address that spreads the lanes the most: an additive term
+/// of any subscript (scaled by its dimension's stride) or of the base pointer.
 std::string WarpInterp::because(const Expr *Site) {
-  const Expr *Idx = nullptr;
-  const Expr *S = Site->IgnoreParenImpCasts();
-  while (auto *ME = dyn_cast<MemberExpr>(S))
-    S = ME->getBase()->IgnoreParenImpCasts();
-  if (auto *AS = dyn_cast<ArraySubscriptExpr>(S))
-    Idx = AS->getIdx();
-  else if (auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->getOpcode() == UO_Deref)
-    Idx = UO->getSubExpr();
-  if (!Idx || Idx->HasSideEffects(Ctx))
-    return "";
-  std::vector<const Expr *> Terms;
-  std::function<void(const Expr *, int)> Split = [&](const Expr *E, int Depth) {
+  struct Term {
+    const Expr *E;
+    int64_t Scale; // bytes per unit (0: the term is a pointer)
+  };
+  std::vector<Term> Terms;
+  std::function<void(const Expr *, int64_t)> Split = [&](const Expr *E, int64_t Scale) {
     E = skipCastsAndParens(E);
     if (auto *BO = dyn_cast<BinaryOperator>(E);
         BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
-      Split(BO->getLHS(), Depth);
-      Split(BO->getRHS(), Depth);
+      if (BO->getLHS()->getType()->isPointerType()) {
+        QualType P = BO->getLHS()->getType()->getPointeeType();
+        int64_t Size = P->isIncompleteType() ? 1 : Ctx.getTypeSizeInChars(P).getQuantity();
+        Split(BO->getLHS(), 0);
+        Split(BO->getRHS(), Size);
+        return;
+      }
+      Split(BO->getLHS(), Scale);
+      Split(BO->getRHS(), Scale);
       return;
     }
-    if (auto *CE = dyn_cast<CStyleCastExpr>(E))
-      return Split(CE->getSubExpr(), Depth);
-    Terms.push_back(E);
+    if (auto *CE = dyn_cast<ExplicitCastExpr>(E))
+      return Split(CE->getSubExpr(), Scale);
+    Terms.push_back({E, Scale});
   };
-  Split(Idx, 0);
-  // A single variable: look at how it was computed.
-  std::string Via;
-  if (Terms.size() == 1)
-    if (auto *DR = dyn_cast<DeclRefExpr>(Terms[0]))
-      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-        if (VD->getInit() && !VD->getType()->isReferenceType() &&
-            !VD->getInit()->HasSideEffects(Ctx) && !isa<ParmVarDecl>(VD)) {
-          Via = " (in `" + VD->getName().str() + " = " +
-                exprText(Ctx, VD->getInit()) + "`)";
-          Terms.clear();
-          Split(VD->getInit(), 1);
-        }
-  if (Terms.size() < 2 && Via.empty())
-    return Terms.size() == 1 ? "`" + exprText(Ctx, Terms[0]) + "`" : "";
-  const Expr *Best = nullptr;
-  int64_t BestSpread = 0;
-  ++DryDepth;
-  const LaneMask Save = Active;
-  for (const Expr *T : Terms) {
+  // Walk from the access down to its base: fields, subscripts, a dereference.
+  const Expr *S = Site->IgnoreParenImpCasts();
+  while (true) {
+    if (auto *ME = dyn_cast<MemberExpr>(S)) {
+      S = ME->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+      QualType T = AS->getType();
+      Split(AS->getIdx(),
+            T->isIncompleteType() ? 1 : Ctx.getTypeSizeInChars(T).getQuantity());
+      S = AS->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->getOpcode() == UO_Deref) {
+      S = UO->getSubExpr()->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  if (!isa<DeclRefExpr>(S))
+    Split(S, 0); // a computed base pointer (p + off, a call) may spread the lanes
+  for (const Term &T : Terms)
+    if (T.E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+      return "";
+  auto SpreadOf = [&](const Term &T) -> int64_t {
     Value V;
+    const LaneMask Save = Active;
+    ++DryDepth;
     try {
-      V = eval(T);
+      V = eval(T.E);
     } catch (...) {
       --DryDepth;
       Active = Save;
       throw;
     }
-    int64_t Spread = 0;
-    if (V.K == Value::Int) {
-      if (!V.P.hasUniformSymbolicPart(Save)) {
-        Spread = INT64_MAX;
-      } else {
-        LaneInts C = V.P.laneConstants();
-        int64_t Lo = INT64_MAX, Hi = INT64_MIN;
-        for (unsigned L = 0; L < WarpSize; ++L)
-          if (laneActive(Save, L)) {
-            Lo = std::min(Lo, C[L]);
-            Hi = std::max(Hi, C[L]);
-          }
-        Spread = Hi >= Lo ? Hi - Lo : 0;
+    --DryDepth;
+    Active = Save;
+    if (V.K != Value::Int && V.K != Value::Ptr)
+      return 0;
+    if (!V.P.hasUniformSymbolicPart(Save))
+      return INT64_MAX;
+    LaneInts C = V.P.laneConstants();
+    int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (laneActive(Save, L)) {
+        Lo = std::min(Lo, C[L]);
+        Hi = std::max(Hi, C[L]);
       }
-    }
-    if (Spread > BestSpread) {
-      BestSpread = Spread;
-      Best = T;
+    if (Hi < Lo)
+      return 0;
+    int64_t Spread = Hi - Lo, Scale = T.Scale ? T.Scale : 1;
+    return Spread > INT64_MAX / Scale ? INT64_MAX : Spread * Scale;
+  };
+  const Term *Best = nullptr;
+  int64_t BestSpread = 0;
+  for (const Term &T : Terms) {
+    int64_t Sp = SpreadOf(T);
+    if (Sp > BestSpread) {
+      BestSpread = Sp;
+      Best = &T;
     }
   }
-  --DryDepth;
-  Active = Save;
   if (!Best)
     return "";
-  return "`" + exprText(Ctx, Best) + "`" + Via;
+  std::string Out = "`" + exprText(Ctx, Best->E) + "`";
+  // A variable: show how it was computed.
+  if (auto *DR = dyn_cast<DeclRefExpr>(Best->E))
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (VD->getInit() && !isa<ParmVarDecl>(VD) && !VD->getType()->isReferenceType())
+        Out += " (`" + VD->getName().str() + " = " + exprText(Ctx, VD->getInit()) + "`)";
+  return Out;
 }
 
 //===----------------------------------------------------------------------===//
@@ -2305,14 +2380,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
                                               "__ldcs", "__ldlu", "__ldcv"};
   if (Loads.count(Name) && N == 1) {
     Value P = eval(Arg(0));
-    LValue LV;
-    if (P.K == Value::Ptr) {
-      LV.K = LValue::Mem;
-      LV.Ptr = P;
-    } else {
-      LV.K = LValue::Unknown;
-      LV.Why = P.K == Value::Unknown ? P.Why : "the pointer is not known";
-    }
+    LValue LV = memAt(P);
     return load(LV, Arg(0)->getType()->getPointeeType(), CE);
   }
   static const std::set<std::string> Stores = {"__stcg", "__stcs", "__stwb",
@@ -2320,14 +2388,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
   if (Stores.count(Name) && N == 2) {
     Value P = eval(Arg(0));
     eval(Arg(1));
-    LValue LV;
-    if (P.K == Value::Ptr) {
-      LV.K = LValue::Mem;
-      LV.Ptr = P;
-    } else {
-      LV.K = LValue::Unknown;
-      LV.Why = P.K == Value::Unknown ? P.Why : "the pointer is not known";
-    }
+    LValue LV = memAt(P);
     store(LV, Value::opaque(), Arg(0)->getType()->getPointeeType(), CE);
     return Value::opaque();
   }
@@ -2341,9 +2402,36 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
       return B;
     if (A.K != Value::Int || B.K != Value::Int)
       return Value::opaque();
-    IntResult Res = minMaxPoly(A.P, B.P, Name.find("max") != std::string::npos,
-                               Active, R.Syms);
-    return Res.Ok ? Value::integer(Res.P) : Value::unknown(Res.Why);
+    const bool IsMax = Name.find("max") != std::string::npos;
+    IntResult Res = minMaxPoly(A.P, B.P, IsMax, Active, R.Syms);
+    if (Res.Ok && A.P.isConcrete(Active) == B.P.isConcrete(Active) &&
+        (A.P.isConcrete(Active) || !A.P.isUniform(Active) || !B.P.isUniform(Active)))
+      return Value::integer(Res.P);
+    // An index clamped to a bound we do not know: like a bounds guard, the
+    // clamp does not bite in interior warps. The index is the operand that
+    // moves with the thread, block or loop; the bound is made of constants and
+    // kernel parameters.
+    auto IndexLike = [&](const Poly &P) {
+      if (!P.isUniform(Active))
+        return true;
+      for (SymbolId S : P.symbols()) {
+        SymbolKind K = R.Syms.get(S).Kind;
+        if (K == SymbolKind::BlockIdx || K == SymbolKind::ThreadBase ||
+            K == SymbolKind::LoopIteration)
+          return true;
+      }
+      return false;
+    };
+    const bool AIdx = IndexLike(A.P), BIdx = IndexLike(B.P);
+    if (AIdx != BIdx) {
+      Sticky.push_back("assuming `" + exprText(Ctx, CE) +
+                       "` does not clamp in interior warps (line " +
+                       lineOf(Ctx, CE->getBeginLoc()) + ")");
+      return AIdx ? A : B;
+    }
+    if (Res.Ok)
+      return Value::integer(Res.P);
+    return Value::unknown(Res.Why);
   }
   if ((Name == "abs" || Name == "llabs") && N == 1 && isIntegral(CE->getType())) {
     Value A = eval(Arg(0));
@@ -2428,14 +2516,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     Value P = eval(Arg(0));
     for (unsigned I = 1; I < N; ++I)
       eval(Arg(I));
-    LValue LV;
-    if (P.K == Value::Ptr) {
-      LV.K = LValue::Mem;
-      LV.Ptr = P;
-    } else {
-      LV.K = LValue::Unknown;
-      LV.Why = P.K == Value::Unknown ? P.Why : "the pointer is not known";
-    }
+    LValue LV = memAt(P);
     access(AccessOp::Atomic, LV, Arg(0)->getType()->getPointeeType(), CE);
     return isIntegral(CE->getType()) || CE->getType()->isPointerType()
                ? Value::unknown("value returned by `" + Name + "`")
@@ -2476,16 +2557,7 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
     const Expr *Obj = MC->getImplicitObjectArgument();
     if (Obj) {
       if (Obj->getType()->isPointerType()) {
-        Value P = eval(Obj);
-        LValue LV;
-        if (P.K == Value::Ptr) {
-          LV.K = LValue::Mem;
-          LV.Ptr = P;
-        } else {
-          LV.K = LValue::Unknown;
-          LV.Why = P.Why;
-        }
-        This = LV;
+        This = memAt(eval(Obj));
       } else {
         This = evalLValue(Obj);
       }
@@ -2580,8 +2652,10 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
     NF.Vars[PD] = V;
   }
   const LaneMask EntryActive = Active;
+  const size_t AssumeMark = Assumptions.size();
   Frames.push_back(std::move(NF));
   exec(Body);
+  Assumptions.resize(std::min(Assumptions.size(), AssumeMark));
   Frame Done = std::move(Frames.back());
   Frames.pop_back();
   Active = EntryActive;

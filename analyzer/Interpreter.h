@@ -62,6 +62,8 @@ struct Value {
   Poly P;          // Int: the value; Ptr: byte offset into the region
   RegionId Region = 0;
   std::string Why; // Unknown: why it is not known
+  /// Unknown pointers: the region, when only the offset is not known.
+  std::optional<RegionId> Where;
 
   static Value integer(Poly P) { Value V; V.K = Int; V.P = std::move(P); return V; }
   static Value constant(int64_t C) { return integer(Poly::constant(C)); }
