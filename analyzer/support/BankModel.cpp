@@ -40,20 +40,15 @@ unsigned phaseWays(const LaneInts &ByteAddr, LaneMask Active, unsigned Begin,
   return Ways;
 }
 
-/// True if every active lane in [Begin, End) uses the same address.
-bool uniformAddress(const LaneInts &ByteAddr, LaneMask Active, unsigned Begin,
-                    unsigned End) {
-  bool Seen = false;
-  int64_t A = 0;
-  for (unsigned L = Begin; L < End; ++L) {
-    if (!laneActive(Active, L))
-      continue;
-    if (Seen && ByteAddr[L] != A)
-      return false;
-    A = ByteAddr[L];
-    Seen = true;
-  }
-  return Seen;
+/// Distinct addresses used by the active lanes in [Begin, End).
+unsigned distinctAddresses(const LaneInts &ByteAddr, LaneMask Active,
+                           unsigned Begin, unsigned End) {
+  std::vector<int64_t> A;
+  for (unsigned L = Begin; L < End; ++L)
+    if (laneActive(Active, L))
+      A.push_back(ByteAddr[L]);
+  std::sort(A.begin(), A.end());
+  return static_cast<unsigned>(std::unique(A.begin(), A.end()) - A.begin());
 }
 
 } // namespace
@@ -64,17 +59,24 @@ BankCount countWavefronts(const LaneInts &ByteAddr, LaneMask Active,
   if (!Active || BytesPerLane == 0)
     return R;
   const unsigned Phase = lanesPerPhase(BytesPerLane);
-  // Wide accesses: a group of lanes that all use one address is served in a
-  // single wavefront (the whole warp for 64-bit, each half-warp for 128-bit);
-  // otherwise the group is split into phases of 128 bytes.
+  // Wide accesses are processed in phases of 128 bytes, but a group of
+  // lanes (the whole warp for 64-bit accesses, each half-warp for 128-bit
+  // ones) whose distinct data is at most 64 bytes is served as one, costing
+  // the group's ways (measured on an H200: see BankModel.h).
   const unsigned Group = BytesPerLane <= 4 ? WarpSize : BytesPerLane <= 8 ? 32 : 16;
   for (unsigned G = 0; G < WarpSize; G += Group) {
-    if (!(Active & (Group == 32 ? AllLanes : (((1u << Group) - 1) << G))))
+    const LaneMask GroupMask =
+        Group == 32 ? AllLanes : (((1u << Group) - 1) << G);
+    if (!(Active & GroupMask))
       continue;
-    if (BytesPerLane > 4 && uniformAddress(ByteAddr, Active, G, G + Group)) {
-      R.Wavefronts += 1;
+    const bool Merge =
+        BytesPerLane > 4 &&
+        distinctAddresses(ByteAddr, Active, G, G + Group) * BytesPerLane <= 64;
+    if (Merge) {
+      unsigned Ways = phaseWays(ByteAddr, Active, G, G + Group, BytesPerLane);
+      R.Wavefronts += Ways;
+      R.MaxWays = std::max(R.MaxWays, Ways);
       R.Ideal += 1;
-      R.MaxWays = std::max(R.MaxWays, 1u);
       continue;
     }
     for (unsigned Begin = G; Begin < G + Group; Begin += Phase) {

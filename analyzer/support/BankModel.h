@@ -17,9 +17,13 @@
 // such phases (1 for 32-bit and narrower, 2 for 64-bit, 4 for 128-bit with a
 // full warp); "n-way conflict" = wavefronts / ideal. 8- and 16-bit accesses
 // touch part of one word; lanes that share a word share it.
-// One exception, measured on an H200: when every active lane of the warp
-// (64-bit) or of a half-warp (128-bit) uses the same address, that group is
-// served in one wavefront (LDS.64 broadcast: 1; LDS.128 broadcast: 2).
+// A group of lanes whose distinct data is at most 64 bytes is served as one:
+// the whole warp for 64-bit accesses, each half-warp for 128-bit ones, costing
+// the group's ways. So an LDS.64 that all lanes aim at one address costs 1
+// wavefront and an LDS.128 2; an LDS.64 reading 8 distinct doubles costs 1,
+// one reading 11 costs 2. Measured on an H200 (tests/verify/fixtures): the
+// rule fits all 19 64- and 128-bit cases of sample_kernels/shared_wide.cu and
+// of the probe.
 //
 // Example: float tile[32][32]; tile[threadIdx.x][c] -> lane L reads word
 // 32L + c, all in bank c: 32 distinct words in one bank, 32 wavefronts

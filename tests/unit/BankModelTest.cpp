@@ -83,6 +83,50 @@ TEST(BankModel, OneTwentyEightBitPhases) {
   EXPECT_EQ(S2.Ideal, 4u);
 }
 
+// Element index per lane -> byte addresses for elements of Size bytes.
+LaneInts elems(int64_t Size, int64_t (*F)(unsigned)) {
+  LaneInts A;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = Size * F(L);
+  return A;
+}
+
+TEST(BankModel, WideGroupsWithAtMost64DistinctBytesAreServedTogether) {
+  // 64-bit, measured on an H200 (sample_kernels/shared_wide.cu).
+  struct { int64_t (*F)(unsigned); unsigned Wavefronts, Ideal; } D[] = {
+      {[](unsigned t) -> int64_t { return (t >> 4) * 7; }, 1, 1},
+      {[](unsigned t) -> int64_t { return t >> 3; }, 1, 1},
+      {[](unsigned t) -> int64_t { return t >> 2; }, 1, 1},
+      {[](unsigned t) -> int64_t { return (t >> 2) % 6; }, 1, 1},
+      {[](unsigned t) -> int64_t { return t / 3; }, 2, 2}, // 11 doubles: 88 bytes
+      {[](unsigned t) -> int64_t { return t & 15; }, 2, 2},
+      {[](unsigned t) -> int64_t { return (t & 15) * 2; }, 4, 2},
+      {[](unsigned t) -> int64_t { return t; }, 2, 2},
+      {[](unsigned t) -> int64_t { return 2 * t; }, 4, 2},
+  };
+  for (auto &C : D) {
+    BankCount B = countWavefronts(elems(8, C.F), AllLanes, 8);
+    EXPECT_EQ(B.Wavefronts, C.Wavefronts);
+    EXPECT_EQ(B.Ideal, C.Ideal);
+  }
+  // 128-bit.
+  struct { int64_t (*F)(unsigned); unsigned Wavefronts, Ideal; } Q[] = {
+      {[](unsigned t) -> int64_t { return t >> 4; }, 2, 2},
+      {[](unsigned t) -> int64_t { return t >> 3; }, 2, 2},
+      {[](unsigned t) -> int64_t { return t >> 2; }, 2, 2},
+      {[](unsigned t) -> int64_t { return (t >> 2) % 3; }, 2, 2},
+      {[](unsigned t) -> int64_t { return t / 3; }, 4, 4}, // 6 per half: 96 bytes
+      {[](unsigned t) -> int64_t { return t & 7; }, 4, 4},
+      {[](unsigned t) -> int64_t { return t; }, 4, 4},
+      {[](unsigned t) -> int64_t { return 2 * t; }, 8, 4},
+  };
+  for (auto &C : Q) {
+    BankCount B = countWavefronts(elems(16, C.F), AllLanes, 16);
+    EXPECT_EQ(B.Wavefronts, C.Wavefronts);
+    EXPECT_EQ(B.Ideal, C.Ideal);
+  }
+}
+
 TEST(BankModel, ByteAndHalfWords) {
   // 32 consecutive chars: 8 words, one per bank.
   EXPECT_EQ(countWavefronts(strided(1), AllLanes, 1).Wavefronts, 1u);
