@@ -91,11 +91,22 @@ Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
       if (laneActive(Active, L))
         On.push_back(L);
     }
+    // Offsets linear in the lane index (possibly with inactive lanes
+    // between), and the spacing of consecutive active lanes.
     bool Constant = On.size() > 1;
-    int64_t Stride = On.size() > 1 ? C[On[1]] - C[On[0]] : 0;
+    int64_t Stride = 0;
+    if (Constant) {
+      const int64_t D0 = C[On[1]] - C[On[0]], L0 = On[1] - On[0];
+      Constant = D0 % L0 == 0;
+      Stride = Constant ? D0 / L0 : 0;
+      for (size_t I = 1; Constant && I < On.size(); ++I)
+        Constant = C[On[I]] - C[On[0]] == Stride * (int64_t(On[I]) - On[0]);
+    }
+    Pattern->EvenlySpaced = On.size() > 1;
+    Pattern->ActiveStride = On.size() > 1 ? C[On[1]] - C[On[0]] : 0;
     for (size_t I = 1; I < On.size(); ++I)
-      if (On[I] != On[I - 1] + 1 || C[On[I]] - C[On[I - 1]] != Stride)
-        Constant = false;
+      if (C[On[I]] - C[On[I - 1]] != Pattern->ActiveStride)
+        Pattern->EvenlySpaced = false;
     Pattern->Stride = Stride;
     Pattern->ConstantStride = Constant;
   }
@@ -171,6 +182,9 @@ void AccessAggregator::record(const AccessEvent &E) {
   S.SumMin += C.Min * E.Weight;
   S.SumMax += C.Max * E.Weight;
   S.SumLines += Lines * E.Weight;
+  S.ReqMin = S.HaveReq ? std::min(S.ReqMin, C.Lowest) : C.Lowest;
+  S.ReqMax = S.HaveReq ? std::max(S.ReqMax, C.Highest) : C.Highest;
+  S.HaveReq = true;
   if (!C.Exact) {
     S.Exact = false;
     ResidueDistribution D =
@@ -245,6 +259,8 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     Rec.CostMin = S->SumMin / W;
     Rec.CostMax = S->SumMax / W;
     Rec.Lines = S->SumLines / W;
+    Rec.RequestMin = S->ReqMin;
+    Rec.RequestMax = S->ReqMax;
     Rec.AlignmentKnown = S->Exact;
     Rec.Pattern = S->Pattern;
     if (!S->Exact)

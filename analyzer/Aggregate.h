@@ -43,8 +43,8 @@ private:
     clang::QualType Type;
     unsigned Width = 0, Chunks = 1;
     double SumW = 0, SumCost = 0, SumIdeal = 0, SumMin = 0, SumMax = 0,
-           SumLines = 0;
-    bool Exact = true, RequestsKnown = true;
+           SumLines = 0, ReqMin = 0, ReqMax = 0;
+    bool Exact = true, RequestsKnown = true, HaveReq = false;
     std::string UnknownWhy, MaskWhy, Because;
     int64_t StructSize = 0;
     std::vector<std::string> Assumptions;

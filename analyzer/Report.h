@@ -58,8 +58,10 @@ struct LanePattern {
   LaneMask Active = 0;
   LaneInts Offset{};   // byte address of each lane relative to the first active lane
   int64_t BaseResidue = 0; // address of the first active lane modulo 128 (as assumed)
-  int64_t Stride = 0;  // constant distance between consecutive lanes, if any
+  int64_t Stride = 0;  // bytes per lane index, when offsets are linear in it
   bool ConstantStride = false;
+  int64_t ActiveStride = 0; // distance between consecutive active lanes
+  bool EvenlySpaced = false; // that distance is the same for all of them
   unsigned BytesPerLane = 0;
 };
 
@@ -83,6 +85,7 @@ struct AccessRecord {
   // over warps, blocks and iterations when those are known.
   double Cost = 0, Ideal = 0;
   double CostMin = 0, CostMax = 0; // range when the alignment is unknown
+  double RequestMin = 0, RequestMax = 0; // cheapest / dearest request averaged
   bool AlignmentKnown = true;
   double Lines = 0;       // global: 128-byte lines per request (the seeds' unit)
 

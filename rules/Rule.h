@@ -69,6 +69,8 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
 
 /// Shared wording helpers for rules.
 std::string formatNumber(double V);
+/// "1 sector", "4.5 sectors"
+std::string quantity(double V, const std::string &Unit);
 /// "global load from 'in'", "shared store to 'tile'", "global atomic on 'sum'"
 std::string accessPhrase(const AccessRecord &R);
 std::string laneEvidence(const AccessRecord &R);

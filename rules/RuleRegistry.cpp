@@ -60,6 +60,11 @@ std::string formatNumber(double V) {
   return OS.str();
 }
 
+std::string quantity(double V, const std::string &Unit) {
+  std::string N = formatNumber(V);
+  return N + " " + Unit + (N == "1" ? "" : "s");
+}
+
 std::string accessPhrase(const AccessRecord &R) {
   const char *Prep = R.Op == AccessOp::Load ? " from '" : R.Op == AccessOp::Store ? " to '" : " on '";
   return std::string(spaceName(R.Space)) + " " + opName(R.Op) + Prep + R.Array + "'";

@@ -25,16 +25,16 @@ void SharedBankConflict::check(const AccessRecord &R, const RuleOptions &Opts,
   if (R.V != Verdict::BankConflict || R.Cost <= R.Ideal * Opts.MinRatio + 1e-9)
     return;
   F.Message = What + " has a " + formatNumber(R.ConflictWays) +
-              "-way bank conflict: " + formatNumber(R.Cost) +
-              " wavefronts per request (ideal " + formatNumber(R.Ideal) + ")";
+              "-way bank conflict: " + quantity(R.Cost, "wavefront") +
+              " per request (ideal " + formatNumber(R.Ideal) + ")";
   std::string Ev = laneEvidence(R);
   if (!Ev.empty())
     F.Notes.push_back({std::nullopt, Ev});
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
   if (R.PaddedCost) {
     std::string Fix = "padding the innermost dimension (" + R.PadDeclaration +
-                      ") gives " + formatNumber(*R.PaddedCost) +
-                      " wavefronts per request";
+                      ") gives " + quantity(*R.PaddedCost, "wavefront") +
+                      " per request";
     if (!R.PadInsertText.empty()) {
       F.Fixes.push_back({R.PadInsertPos, 0, R.PadInsertText});
       F.Notes.push_back({R.PadInsertPos, Fix});

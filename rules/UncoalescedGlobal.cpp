@@ -12,24 +12,38 @@ std::string pattern(const AccessRecord &R) {
   if (!R.Pattern)
     return "";
   const LanePattern &P = *R.Pattern;
-  if (P.ConstantStride) {
-    int64_t S = std::llabs(P.Stride);
-    if (S == 0)
-      return "all lanes use the same address";
-    if (S == P.BytesPerLane)
-      return "the warp's bytes start " +
-             std::to_string(floorMod(P.BaseResidue, 32)) +
-             " bytes past a 32-byte sector boundary";
-    return "lanes are " + std::to_string(S) + " bytes apart";
-  }
-  return std::to_string(popcount(P.Active)) +
-         " active lanes touch addresses that are not evenly spaced";
+  const unsigned Active = popcount(P.Active);
+  const bool Varies = R.RequestMax > R.RequestMin + 1e-9;
+  const std::string Range = formatNumber(R.RequestMin) + " to " +
+                            quantity(R.RequestMax, "sector") + " per request";
+  std::string Shape;
+  if (Active < WarpSize && P.EvenlySpaced)
+    Shape = std::to_string(Active) + " of 32 lanes are active, " +
+            std::to_string(std::llabs(P.ActiveStride)) + " bytes apart";
+  else if (Active < WarpSize)
+    Shape = std::to_string(Active) + " of 32 lanes are active";
+  else if (P.ConstantStride && P.Stride == 0)
+    Shape = "all lanes use the same address";
+  else if (P.ConstantStride && std::llabs(P.Stride) == P.BytesPerLane) {
+    if (Varies)
+      return "the warp's bytes are contiguous, but their offset from the 32-byte "
+             "sectors changes from one block or iteration to the next (" + Range + ")";
+    return "the warp's bytes start " + std::to_string(floorMod(P.BaseResidue, 32)) +
+           " bytes past a 32-byte sector boundary";
+  } else if (P.ConstantStride)
+    Shape = "lanes are " + std::to_string(std::llabs(P.Stride)) + " bytes apart";
+  else
+    Shape = "the lanes' addresses are not evenly spaced";
+  if (Varies)
+    Shape += ", and the warp's offset from the 32-byte sectors changes from one "
+             "block or iteration to the next (" + Range + ")";
+  return Shape;
 }
 
 std::string gain(const AccessRecord &R) {
   if (R.Ideal <= 0)
     return "";
-  return formatNumber(R.Ideal) + " sectors per request (" +
+  return quantity(R.Ideal, "sector") + " per request (" +
          formatNumber(R.Cost / R.Ideal) + "x fewer)";
 }
 
@@ -77,7 +91,7 @@ void UncoalescedGlobal::check(const AccessRecord &R, const RuleOptions &Opts,
   }
   if (R.V != Verdict::Uncoalesced || R.Cost <= R.Ideal * Opts.MinRatio + 1e-9)
     return;
-  F.Message = What + " uses " + formatNumber(R.Cost) + " sectors per request (ideal " +
+  F.Message = What + " uses " + quantity(R.Cost, "sector") + " per request (ideal " +
               formatNumber(R.Ideal) + ")";
   std::string P = pattern(R);
   if (!P.empty())

@@ -97,6 +97,15 @@ Cost averageOverResidues(
   };
 
   Cost C;
+  bool First = true;
+  for (int64_t R = 0; R < M; ++R) {
+    if (D.Weight[R] == 0)
+      continue;
+    double V = At(R).first;
+    C.Lowest = First ? V : std::min(C.Lowest, V);
+    C.Highest = First ? V : std::max(C.Highest, V);
+    First = false;
+  }
   auto Base = AverageShifted(0);
   C.Value = Base.first;
   C.Ideal = Base.second;

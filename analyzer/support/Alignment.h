@@ -61,6 +61,9 @@ struct Cost {
   double Ideal = 0;
   double Min = 0, Max = 0;
   bool Exact = true;  // false: depends on an unknown alignment
+  /// The cheapest and dearest single request within the average (they differ
+  /// when blocks or iterations put the warp at different alignments).
+  double Lowest = 0, Highest = 0;
 };
 
 /// Averages CostAt(r) (returning {cost, ideal}) over the residue distribution.
