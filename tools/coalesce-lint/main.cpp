@@ -10,8 +10,11 @@
 #include "Runner.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
 #include <iostream>
@@ -28,6 +31,7 @@ constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
 
 const char *Usage =
     R"(usage: coalesce-lint [options] FILE.cu... [-- extra clang arguments]
+       coalesce-lint verify [verify options] [FILE.cu...]
 
 Predicts, per source line, the 32-byte sectors per request of every global
 load and store and the shared-memory wavefronts per request of every shared
@@ -49,6 +53,13 @@ options:
   -j N                    analyse N files in parallel (default: all cores)
   --version               print the version and exit
   --help                  print this help and exit
+
+verify mode (on a machine with an NVIDIA GPU, nvcc and Nsight Compute):
+  builds each program (default: the bundled sample_kernels/*.cu), runs it
+  under `ncu --section SourceCounters` and prints predicted vs measured per
+  source line. Options: --measurements DIR (recorded CSVs instead of a GPU),
+  --record DIR, --markdown FILE, --json FILE, --kernels REGEX, --no-timing,
+  --keep, --arch sm_XX; see tools/verify/coalesce_verify.py --help.
 
 exit status: 0 no findings, 1 findings, 2 usage or input errors
 )";
@@ -104,7 +115,94 @@ int usageError(const std::string &Msg) {
 
 } // namespace
 
+/// `coalesce-lint verify`: predictions here, measurements by the verify
+/// script (which needs only Python, nvcc and ncu, so it also runs alone on a
+/// GPU machine without LLVM).
+int verifyMain(int Argc, char **Argv) {
+  std::vector<std::string> Files, Pass, Clang;
+  InvocationOptions Inv;
+  for (int I = 2; I < Argc; ++I) {
+    std::string A = Argv[I];
+    if (startsWith(A, "--cuda-path=")) {
+      Inv.CudaPath = A.substr(12);
+    } else if (A == "--help" || A == "-h") {
+      std::cout << Usage;
+      return ExitClean;
+    } else if (A == "--measurements" || A == "--record" || A == "--markdown" ||
+               A == "--json" || A == "--kernels" || A == "--arch") {
+      if (I + 1 >= Argc)
+        return usageError(A + " needs a value");
+      Pass.push_back(A);
+      Pass.push_back(Argv[++I]);
+    } else if (startsWith(A, "-")) {
+      Pass.push_back(A);
+    } else {
+      Files.push_back(A);
+    }
+  }
+  if (Files.empty()) {
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator It(COALESCE_SAMPLES_DIR, EC), End;
+         It != End && !EC; It.increment(EC))
+      if (llvm::StringRef(It->path()).ends_with(".cu"))
+        Files.push_back(It->path());
+    std::sort(Files.begin(), Files.end());
+    if (Files.empty())
+      return usageError(std::string("no files given and no sample kernels in ") +
+                        COALESCE_SAMPLES_DIR);
+  }
+  Invocation I = makeInvocation(Inv);
+  if (!I.Problem.empty())
+    return usageError(I.Problem);
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  std::vector<FileJob> Jobs;
+  for (const std::string &F : Files) {
+    if (!llvm::sys::fs::is_regular_file(F))
+      return usageError(F + ": no such file");
+    Jobs.push_back(FileJob{F, std::string(Cwd), I.Args, I.BuiltinHeaders});
+  }
+  RunOptions RO;
+  RO.Jobs = std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+  std::vector<TUReport> Reports;
+  std::vector<std::string> Errors;
+  for (RunResult &R : runAnalysis(Jobs, RO)) {
+    if (R.Failed) {
+      std::cerr << R.ClangDiagnostics;
+      return usageError(R.Report.File + ": failed to parse");
+    }
+    Reports.push_back(std::move(R.Report));
+  }
+  llvm::SmallString<256> Pred;
+  int FD;
+  if (llvm::sys::fs::createTemporaryFile("coalesce-predictions", "json", FD, Pred))
+    return usageError("cannot create a temporary file");
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << reportToJson(Reports, Errors).dump() << "\n";
+  }
+  const char *Script = std::getenv("COALESCE_VERIFY_SCRIPT");
+  std::string ScriptPath = Script ? Script : COALESCE_VERIFY_SCRIPT;
+  auto Python = llvm::sys::findProgramByName("python3");
+  if (!Python) {
+    llvm::sys::fs::remove(Pred);
+    return usageError("verify mode needs python3 on PATH");
+  }
+  std::vector<std::string> Args = {*Python, ScriptPath, "--predictions", std::string(Pred)};
+  Args.insert(Args.end(), Pass.begin(), Pass.end());
+  Args.insert(Args.end(), Files.begin(), Files.end());
+  std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
+  std::string Err;
+  int RC = llvm::sys::ExecuteAndWait(*Python, Refs, std::nullopt, {}, 0, 0, &Err);
+  llvm::sys::fs::remove(Pred);
+  if (RC < 0)
+    return usageError("could not run the verify script: " + Err);
+  return RC;
+}
+
 int main(int Argc, char **Argv) {
+  if (Argc > 1 && std::string(Argv[1]) == "verify")
+    return verifyMain(Argc, Argv);
   Options O;
   bool SawDashDash = false;
   for (int I = 1; I < Argc; ++I) {

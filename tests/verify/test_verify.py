@@ -1,0 +1,129 @@
+"""Unit tests for coalesce-verify's parsing of Nsight Compute CSVs and its join
+with the predictions (no GPU needed)."""
+import csv
+import io
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools", "verify"))
+import coalesce_verify as v  # noqa: E402
+
+HEADER = ["Line No", "Source", "Address", "Source", "Instructions Executed",
+          "Address Space", "Access Operation", "Access Size",
+          "L2 Theoretical Sectors Global", "L2 Theoretical Sectors Global Ideal",
+          "L1 Wavefronts Shared", "L1 Wavefronts Shared Ideal"]
+
+
+def csv_text(rows):
+    out = io.StringIO()
+    w = csv.writer(out, quoting=csv.QUOTE_ALL)
+    for r in rows:
+        w.writerow(r)
+    return out.getvalue()
+
+
+def sass(addr, text, inst, space="-", op="-", sectors=0, ideal=0, wf=0, wfi=0):
+    return ["", "", addr, "      " + text, str(inst), space, op, "32",
+            str(sectors), str(ideal), str(wf), str(wfi)]
+
+
+class NameTest(unittest.TestCase):
+    def test_normalize(self):
+        self.assertEqual(v.normalize_name("void img::blur_rows<(int)2>(img::Image, img::Image)"),
+                         "img::blur_rows<2>")
+        self.assertEqual(v.normalize_name("g_char(const char *, char *)"), "g_char")
+        self.assertEqual(v.normalize_name("copy_elems<float4>(const float4 *, float4 *)"),
+                         "copy_elems<float4>")
+
+    def test_match_prefers_qualified_then_unique_unqualified(self):
+        known = ["img::blur_rows<2>", "img::blur_cols<2>", "copy"]
+        self.assertEqual(v.match_kernel(known, ["void img::blur_rows<(int)2>(img::Image, img::Image)"]),
+                         "img::blur_rows<2>")
+        self.assertEqual(v.match_kernel(known, ["void blur_cols<2>(Image, Image)"]), "img::blur_cols<2>")
+        self.assertIsNone(v.match_kernel(known, ["other(int)"]))
+
+
+class SourcePageTest(unittest.TestCase):
+    def parse(self, rows):
+        with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+            f.write(csv_text(rows))
+        try:
+            return v.parse_source_page(f.name)
+        finally:
+            os.unlink(f.name)
+
+    def test_duplicates_headers_and_repeated_launches(self):
+        rows = [
+            ["File Path", "/x/hdr.hpp"], ["Function Name", "k(float *)"], HEADER,
+            ["84", "return atomicAdd(a, v);"] + ["-"] * 10,
+            sass("0x10", "REDG.E.ADD.F32 desc[UR4][R2.64], R7", 8, "Global", "-", 8, 8),
+            sass("0x10", "REDG.E.ADD.F32 desc[UR4][R2.64], R7", 8, "Global", "-", 8, 8),
+            ["File Path", "/x/k.cu"], ["Function Name", "k(float *)"], HEADER,
+            ["5", "out[i] = in[i];"] + ["-"] * 10,
+            sass("0x20", "LDG.E R3, desc[UR4][R2.64]", 64, "Global", "Load", 256, 256),
+            ["", "", "...", "..."] + ["-"] * 8,
+            sass("0x20", "LDG.E R3, desc[UR4][R2.64]", 64, "Global", "Load", 256, 256),
+            # The same kernel launched again.
+            ["File Path", "/x/hdr.hpp"], ["Function Name", "k(float *)"], HEADER,
+            ["84", "return atomicAdd(a, v);"] + ["-"] * 10,
+            sass("0x10", "REDG.E.ADD.F32 desc[UR4][R2.64], R7", 8, "Global", "-", 8, 8),
+        ]
+        launches = self.parse(rows)
+        self.assertEqual(len(launches), 2)
+        first = launches[0]["instructions"]
+        self.assertEqual(len(first), 2)  # each instruction counted once
+        groups = v.measured_groups(first)
+        self.assertIn(("hdr.hpp", 84, "global", "atomic"), groups)
+        g = groups[("k.cu", 5, "global", "load")]
+        self.assertEqual((g["inst"], g["cost"], g["ideal"]), (64, 256, 256))
+
+
+def pred(kernel, line, space, op, cost, ideal, rpw=1, verdict=None, assumptions=()):
+    a = {"kernel": kernel, "file": "k.cu", "line": line, "space": space, "op": op,
+         "launch": {"block": [256, 1, 1]}, "expression": "e", "requests_per_warp": rpw,
+         "verdict": verdict or ("ok" if cost == ideal else "uncoalesced"), "reason": "",
+         "assumptions": list(assumptions)}
+    if space == "global":
+        a["sectors_per_request"], a["ideal_sectors_per_request"] = cost, ideal
+    else:
+        a["wavefronts_per_request"], a["ideal_wavefronts"] = cost, ideal
+    return a
+
+
+class JudgeTest(unittest.TestCase):
+    def judge(self, p, m, warps=8):
+        groups = v.predicted_groups([p], p["kernel"], [256, 1, 1])
+        row = {}
+        return v.judge(row, m, groups[next(iter(groups))], warps), row
+
+    def test_exact(self):
+        st, _ = self.judge(pred("k", 5, "global", "load", 8, 4),
+                           {"inst": 8, "cost": 64, "ideal": 32, "sass": ["LDG"]})
+        self.assertEqual(st, "agree")
+
+    def test_predicated_off_executions_agree_on_totals(self):
+        # 12 active requests per block of 8 warps, 1 wavefront each; every
+        # warp executes the predicated instruction 8 times.
+        st, row = self.judge(pred("k", 5, "shared", "load", 1, 1, rpw=1.5),
+                             {"inst": 64, "cost": 12, "ideal": 12, "sass": ["LDS"]})
+        self.assertEqual(st, "agree")
+        self.assertIn("predicated off", row["note"])
+
+    def test_wrong_totals_disagree(self):
+        st, _ = self.judge(pred("k", 5, "shared", "load", 2, 1, rpw=1.5),
+                           {"inst": 64, "cost": 12, "ideal": 12, "sass": ["LDS"]})
+        self.assertEqual(st, "DISAGREE")
+
+    def test_interior_prediction_within_one_percent(self):
+        p = pred("k", 5, "global", "load", 4.8, 4, rpw=5,
+                 assumptions=["assuming `clamp(x)` does not clamp in interior warps (line 3)"])
+        st, row = self.judge(p, {"inst": 40, "cost": 191.76, "ideal": 160, "sass": ["LDG"]})
+        self.assertEqual(st, "interior")
+        st2, _ = self.judge(p, {"inst": 40, "cost": 170, "ideal": 160, "sass": ["LDG"]})
+        self.assertEqual(st2, "DISAGREE")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,697 @@
+#!/usr/bin/env python3
+"""coalesce-verify: check coalesce-lint's predictions on a GPU, per source line.
+
+For each CUDA program it builds the program with `nvcc -O3 -lineinfo` for the
+local GPU, runs it under `ncu --section SourceCounters`, reads the
+per-instruction source page (every SASS instruction under its CUDA source
+line), sums the counters of the instructions of each (line, memory space,
+operation), and prints them next to what coalesce-lint predicted:
+
+  global: sectors per request = L2 Theoretical Sectors Global / Instructions Executed
+          ideal               = L2 Theoretical Sectors Global Ideal / Instructions Executed
+  shared: wavefronts per request = L1 Wavefronts Shared / Instructions Executed
+          ideal                  = L1 Wavefronts Shared Ideal / Instructions Executed
+
+Launches are matched to the predictions by kernel name and block shape (from
+ncu's raw page). With COALESCE_TIMING=1 the reference programs also time each
+kernel (CUDA events, median of 21 runs) and the achieved bandwidth is shown.
+
+The GPU side needs only Python 3, nvcc and ncu: predictions come as the JSON
+of `coalesce-lint --format=json` (made on any machine, --predictions), or are
+computed by calling coalesce-lint when it is available (--coalesce-lint).
+Recorded measurements (--record DIR, --measurements DIR) let the comparison
+run without a GPU, which is how CI checks the model against real hardware.
+
+Exit status: 0 every prediction agrees; 1 some disagree; 2 usage or
+environment errors (no GPU, no nvcc, no ncu, no counter permission, a program
+that fails).
+"""
+import argparse
+import csv
+import datetime
+import glob
+import gzip
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import OrderedDict, defaultdict
+
+TOLERANCE = 1e-3
+INTERIOR_TOLERANCE = 0.01
+
+
+class VerifyError(Exception):
+    """An environment or input problem: reported with exit status 2."""
+
+
+# ---------------------------------------------------------------------------
+# Reading Nsight Compute's CSV pages
+# ---------------------------------------------------------------------------
+
+def open_text(path):
+    if path.endswith(".gz"):
+        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
+def to_number(text):
+    text = (text or "").strip().replace(",", "")
+    if text in ("", "-", "n/a"):
+        return 0.0
+    try:
+        return float(text)
+    except ValueError:
+        return 0.0
+
+
+def parse_raw(path):
+    """Launches from `ncu --page raw --csv`: [{id, name, block, grid}] in order."""
+    with open_text(path) as f:
+        rows = list(csv.reader(f))
+    if not rows:
+        return []
+    header = rows[0]
+    col = {h: i for i, h in enumerate(header)}
+    need = ["ID", "Kernel Name"]
+    for n in need:
+        if n not in col:
+            raise VerifyError(f"{path}: no column '{n}' in ncu's raw page")
+    launches = []
+    for r in rows[1:]:
+        if len(r) < len(header) or not r[col["ID"]].strip().isdigit():
+            continue  # the units row
+        def dim(prefix):
+            try:
+                return tuple(int(to_number(r[col[f"{prefix}_{a}"]])) for a in "xyz")
+            except KeyError:
+                return None
+        launches.append({
+            "id": int(r[col["ID"]]),
+            "name": r[col["Kernel Name"]],
+            "block": dim("launch__block_dim"),
+            "grid": dim("launch__grid_dim"),
+        })
+    launches.sort(key=lambda l: l["id"])
+    return launches
+
+
+def parse_source_page(path):
+    """Per-launch instruction rows from `ncu --page source --csv
+    --print-source cuda,sass`: one block per profiled launch, in launch
+    order. Returns [{function, instructions: [{file, line, sass, ...}]}].
+
+    The page is a series of segments, each opened by a "File Path" row and a
+    "Function Name" row; a launch whose code comes from several files (inlined
+    header code) has one segment per file. A segment starts a new launch when
+    its function differs from the current launch's, or when its file was
+    already seen in the current launch (the same kernel launched again)."""
+    with open_text(path) as f:
+        rows = list(csv.reader(f))
+    segments = []
+    seg = None
+    for r in rows:
+        if not r:
+            continue
+        if r[0] == "File Path":
+            seg = {"file": r[1] if len(r) > 1 else "", "function": None,
+                   "header": None, "instructions": []}
+            segments.append(seg)
+            line_no = None
+            continue
+        if seg is None:
+            continue
+        if r[0] == "Function Name":
+            seg["function"] = r[1] if len(r) > 1 else ""
+            continue
+        if r[0] == "Line No":
+            # Two columns are both called "Source": the CUDA line and the SASS.
+            seg["header"] = r
+            continue
+        header = seg["header"]
+        if header is None:
+            continue
+        if r[0].strip():  # a source-line row: the instructions below belong to it
+            try:
+                line_no = int(r[0])
+            except ValueError:
+                line_no = None
+            continue
+        address = r[2].strip() if len(r) > 2 else ""
+        if not address.startswith("0x"):
+            continue  # "..." separator rows
+        rec = {"file": seg["file"], "line": line_no, "sass": r[3].strip(), "_address": address}
+        for i, h in enumerate(header[4:], 4):
+            if i < len(r):
+                rec[h] = r[i]
+        seg["instructions"].append(rec)
+    launches = []
+    for seg in segments:
+        cur = launches[-1] if launches else None
+        if cur is None or cur["function"] != seg["function"] or seg["file"] in cur["files"]:
+            cur = {"function": seg["function"], "files": set(), "instructions": [],
+                   "addresses": set()}
+            launches.append(cur)
+        cur["files"].add(seg["file"])
+        # ncu lists every instruction twice under its line: count it once.
+        for rec in seg["instructions"]:
+            key = rec.get("_address")
+            if key in cur["addresses"]:
+                continue
+            cur["addresses"].add(key)
+            cur["instructions"].append(rec)
+    return [{"function": l["function"], "instructions": l["instructions"]} for l in launches]
+
+
+def space_op(rec):
+    space = (rec.get("Address Space") or "").strip().lower()
+    op = (rec.get("Access Operation") or "").strip().lower()
+    if space not in ("global", "shared"):
+        return None
+    opcode = rec["sass"].split()[0] if rec.get("sass") else ""
+    if opcode.startswith("@"):
+        opcode = rec["sass"].split()[1]
+    if re.match(r"(RED|ATOM)", opcode):
+        return space, "atomic"
+    if op in ("load",):
+        return space, "load"
+    if op in ("store",):
+        return space, "store"
+    if op in ("atomic", "reduction", "atomic,reduction"):
+        return space, "atomic"
+    return None
+
+
+def measured_groups(instructions):
+    """(file basename, line, space, op) -> totals over the launch."""
+    groups = OrderedDict()
+    for rec in instructions:
+        so = space_op(rec)
+        if so is None:
+            continue
+        space, op = so
+        key = (os.path.basename(rec["file"]), rec["line"], space, op)
+        g = groups.setdefault(key, {"inst": 0.0, "cost": 0.0, "ideal": 0.0, "sass": []})
+        inst = to_number(rec.get("Instructions Executed"))
+        g["inst"] += inst
+        if space == "global":
+            g["cost"] += to_number(rec.get("L2 Theoretical Sectors Global"))
+            g["ideal"] += to_number(rec.get("L2 Theoretical Sectors Global Ideal"))
+        else:
+            g["cost"] += to_number(rec.get("L1 Wavefronts Shared"))
+            g["ideal"] += to_number(rec.get("L1 Wavefronts Shared Ideal"))
+        g["sass"].append(rec["sass"].split()[0] if rec["sass"] else "?")
+    return groups
+
+
+def normalize_name(name):
+    """'void img::blur_rows<(int)2>(img::Image, img::Image)' -> 'img::blur_rows<2>'."""
+    s = base_kernel_name(name)
+    s = re.sub(r"\((?:unsigned |signed |long |short )*(?:int|char|long|short|bool|__int128)\)(?=-?\d)",
+               "", s)
+    return s.replace(" ", "")
+
+
+def unqualified(name):
+    depth, cut = 0, 0
+    for i, c in enumerate(name):
+        if c == "<":
+            depth += 1
+        elif c == ">":
+            depth -= 1
+        elif c == ":" and depth == 0 and i + 1 < len(name) and name[i + 1] == ":":
+            cut = i + 2
+    return name[cut:]
+
+
+def match_kernel(candidates, names):
+    """The predicted kernel name that ncu's names (raw page, source page)
+    denote, or None."""
+    by_norm = {normalize_name(k): k for k in candidates}
+    for n in names:
+        k = by_norm.get(normalize_name(n))
+        if k:
+            return k
+    for n in names:
+        u = unqualified(normalize_name(n))
+        hits = [k for nk, k in by_norm.items() if unqualified(nk) == u]
+        if len(hits) == 1:
+            return hits[0]
+    return None
+
+
+def base_kernel_name(demangled):
+    """'void strided_read<2>(const float *, float *)' -> 'strided_read<2>'."""
+    s = demangled.strip()
+    depth = 0
+    cut = len(s)
+    for i in range(len(s) - 1, -1, -1):
+        c = s[i]
+        if c == ")":
+            depth += 1
+        elif c == "(":
+            depth -= 1
+            if depth == 0:
+                cut = i
+                break
+    s = s[:cut].strip()
+    if s.startswith("void "):
+        s = s[5:]
+    return s
+
+
+# ---------------------------------------------------------------------------
+# Predictions
+# ---------------------------------------------------------------------------
+
+def predicted_groups(accesses, kernel, block):
+    """(file basename, line, space, op) -> predictions for the launch of
+    `kernel` with `block`: per-request cost and ideal (request-weighted over
+    the line's accesses) and requests per warp (None when a loop's trip count
+    is not known)."""
+    candidates = [a for a in accesses if a["kernel"] == kernel]
+    configs = OrderedDict()
+    for a in candidates:
+        b = tuple(a["launch"]["block"]) if a["launch"]["block"] else None
+        configs.setdefault(b, []).append(a)
+    chosen = configs.get(tuple(block) if block else None)
+    if chosen is None:
+        chosen = configs.get(None)  # predicted with an assumed shape
+    if chosen is None:
+        return None
+    groups = OrderedDict()
+    for a in chosen:
+        key = (os.path.basename(a["file"]), a["line"], a["space"], a["op"])
+        g = groups.setdefault(key, {"w": 0.0, "cost": 0.0, "ideal": 0.0, "rpw": 0.0,
+                                    "rpw_known": True, "unknown": None, "exprs": []})
+        g["exprs"].append(a["expression"])
+        if any("interior warps" in x for x in a.get("assumptions", [])):
+            g["interior"] = True
+        if a["verdict"] == "unknown":
+            g["unknown"] = a["reason"]
+            continue
+        rpw = a["requests_per_warp"]
+        if rpw is None:
+            g["rpw_known"] = False
+        w = rpw if rpw else 1.0
+        if a["space"] == "global":
+            cost, ideal = a["sectors_per_request"], a["ideal_sectors_per_request"]
+        else:
+            cost, ideal = a["wavefronts_per_request"], a["ideal_wavefronts"]
+        g["w"] += w
+        g["rpw"] += rpw or 0.0
+        g["cost"] += w * cost
+        g["ideal"] += w * ideal
+    return groups
+
+
+def agree(a, b):
+    return abs(a - b) <= max(TOLERANCE, TOLERANCE * abs(b))
+
+
+def fmt(v):
+    if v is None:
+        return "-"
+    r = round(v, 3)
+    return str(int(r)) if r == int(r) else f"{r:g}"
+
+
+# ---------------------------------------------------------------------------
+# Running programs on the GPU
+# ---------------------------------------------------------------------------
+
+def run(cmd, timeout, env=None, what=None):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
+    except FileNotFoundError:
+        raise VerifyError(f"{cmd[0]}: not found")
+    except subprocess.TimeoutExpired:
+        raise VerifyError(f"{what or cmd[0]} did not finish in {timeout} s (killed)")
+    return p
+
+
+def find_tool(name, env_var=None):
+    if env_var and os.environ.get(env_var):
+        return os.environ[env_var]
+    p = shutil.which(name)
+    if p:
+        return p
+    for root in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
+        if root and os.path.exists(os.path.join(root, "bin", name)):
+            return os.path.join(root, "bin", name)
+    return None
+
+
+def gpu_info():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        raise VerifyError("no GPU: nvidia-smi not found")
+    p = run([smi, "--query-gpu=name,driver_version,compute_cap", "--format=csv,noheader"], 60)
+    lines = [l for l in p.stdout.splitlines() if l.strip()]
+    if p.returncode != 0 or not lines:
+        raise VerifyError("no GPU: nvidia-smi found no device (" +
+                          (p.stderr.strip() or p.stdout.strip()) + ")")
+    name, driver, cap = [x.strip() for x in lines[0].split(",")]
+    return {"gpu": name, "driver": driver, "arch": "sm_" + cap.replace(".", "")}
+
+
+def ncu_version(ncu):
+    p = run([ncu, "--version"], 60)
+    return (p.stdout.strip().splitlines() or ["?"])[-1]
+
+
+def measure(source, work, nvcc, ncu, arch, timing):
+    """Builds and profiles one program; returns paths of lines.csv, raw.csv
+    and the timing text."""
+    stem = os.path.splitext(os.path.basename(source))[0]
+    exe = os.path.join(work, stem)
+    p = run([nvcc, "-O3", "-lineinfo", f"-arch={arch}", "-o", exe, source], 600,
+            what=f"nvcc {source}")
+    if p.returncode != 0:
+        raise VerifyError(f"{source}: nvcc failed:\n{p.stderr.strip()}")
+    rep = os.path.join(work, stem)
+    p = run([ncu, "--section", "SourceCounters", "--import-source", "yes", "-f", "-o", rep, exe],
+            1800, what=f"ncu {stem}")
+    out = p.stdout + p.stderr
+    if "ERR_NVGPUCTRPERM" in out:
+        raise VerifyError("ncu has no permission to read the GPU's performance counters "
+                          "(ERR_NVGPUCTRPERM): run as root, or load the driver with "
+                          "NVreg_RestrictProfilingToAdminUsers=0")
+    if p.returncode != 0 or not os.path.exists(rep + ".ncu-rep"):
+        raise VerifyError(f"{stem}: the program failed under ncu:\n{out.strip()[-2000:]}")
+    lines = os.path.join(work, stem + ".lines.csv")
+    raw = os.path.join(work, stem + ".raw.csv")
+    for page, dest, extra in (("source", lines, ["--print-source", "cuda,sass"]),
+                              ("raw", raw, [])):
+        q = run([ncu, "-i", rep + ".ncu-rep", "--page", page, "--csv", *extra], 600)
+        if q.returncode != 0:
+            raise VerifyError(f"{stem}: ncu could not export the {page} page: {q.stderr.strip()}")
+        with open(dest, "w") as f:
+            f.write(q.stdout)
+    timing_path = os.path.join(work, stem + ".timing.txt")
+    with open(timing_path, "w") as f:
+        if timing:
+            env = dict(os.environ, COALESCE_TIMING="1")
+            q = run([exe], 1800, env=env, what=f"{stem} (timing)")
+            if q.returncode != 0:
+                raise VerifyError(f"{stem}: the program failed:\n{q.stderr.strip()[-2000:]}")
+            f.write(q.stdout)
+    return lines, raw, timing_path
+
+
+def parse_timing(path):
+    out = []
+    if path and os.path.exists(path):
+        with open_text(path) as f:
+            for l in f:
+                m = re.match(r"COALESCE_TIME (\S+) ([0-9.eE+-]+) ([0-9.eE+-]+)", l)
+                if m:
+                    out.append((m.group(1), float(m.group(2)), float(m.group(3))))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Joining and reporting
+# ---------------------------------------------------------------------------
+
+def warps_launched(launch):
+    if not launch["block"] or not launch["grid"]:
+        return None
+    bx, by, bz = launch["block"]
+    gx, gy, gz = launch["grid"]
+    return gx * gy * gz * ((bx * by * bz + 31) // 32)
+
+
+def judge(row, m, p, warps):
+    """Compares one (line, space, op). Per-warp totals (cost and ideal summed
+    over the warp's requests) do not depend on whether the compiler branches
+    around or predicates off an access; per-request figures do, because a
+    warp whose lanes are all predicated off still executes the instruction
+    (it counts in Instructions Executed with no sectors or wavefronts)."""
+    row["measured"] = (m["cost"] / m["inst"], m["ideal"] / m["inst"])
+    row["sass"] = sorted(set(m["sass"]))
+    row["inst_per_warp"] = m["inst"] / warps if warps else None
+    row["predicted"] = (p["cost"] / p["w"], p["ideal"] / p["w"])
+    row["requests_per_warp"] = p["rpw"] if p["rpw_known"] else None
+    if p["rpw_known"] and warps:
+        pc, pi = p["cost"] / p["w"] * p["rpw"], p["ideal"] / p["w"] * p["rpw"]
+        mc, mi = m["cost"] / warps, m["ideal"] / warps
+        row["per_warp"] = {"predicted": (pc, pi), "measured": (mc, mi)}
+        if not (agree(pc, mc) and agree(pi, mi)):
+            return interior_or_disagree(row, p, (pc, pi), (mc, mi))
+        extra = row["inst_per_warp"] - p["rpw"]
+        if abs(extra) <= max(TOLERANCE, TOLERANCE * p["rpw"]):
+            return "agree"
+        if extra > 0:
+            row["note"] = (f"{fmt(extra)} of {fmt(row['inst_per_warp'])} executions per warp "
+                           f"had every lane predicated off")
+            return "agree"
+        return "DISAGREE"
+    if agree(row["predicted"][0], row["measured"][0]) and \
+            agree(row["predicted"][1], row["measured"][1]):
+        return "agree"
+    return interior_or_disagree(row, p, row["predicted"], row["measured"])
+
+
+def interior_or_disagree(row, p, pred, meas):
+    """A prediction made for interior warps (a bounds guard or clamp assumed
+    not to bite) is exact there; Nsight Compute also counts the grid's edge
+    warps. Such rows agree if within INTERIOR_TOLERANCE and are marked."""
+    if p.get("interior") and all(
+            abs(a - b) <= INTERIOR_TOLERANCE * max(abs(b), 1e-9) for a, b in zip(pred, meas)):
+        row["note"] = ("predicted for interior warps; the measurement includes the grid's "
+                       "edge warps, where a guard or clamp changes the pattern")
+        return "interior"
+    return "DISAGREE"
+
+
+def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_filter=None):
+    launches = parse_raw(raw_csv)
+    blocks = parse_source_page(lines_csv)
+    if len(blocks) != len(launches):
+        raise VerifyError(f"{source}: {len(launches)} launches in the raw page but "
+                          f"{len(blocks)} in the source page")
+    timings = parse_timing(timing_txt)
+    rows = []
+    kernels = []
+    src_name = os.path.basename(source)
+    known = sorted({a["kernel"] for a in accesses})
+    for i, (launch, block) in enumerate(zip(launches, blocks)):
+        kernel = match_kernel(known, [block["function"], launch["name"]]) or \
+            normalize_name(block["function"] or launch["name"])
+        t = timings[i] if i < len(timings) else None
+        if kernel_filter and not re.fullmatch(kernel_filter, kernel):
+            continue
+        kernels.append({"kernel": kernel, "block": launch["block"], "grid": launch["grid"],
+                        "ms": t[1] if t else None,
+                        "gbps": (t[2] / (t[1] * 1e-3) / 1e9) if t and t[1] > 0 else None})
+        warps = warps_launched(launch)
+        measured = measured_groups(block["instructions"])
+        predicted = predicted_groups(accesses, kernel, launch["block"]) or OrderedDict()
+        # Code inlined from headers we did not analyse (CUDA's atomicAdd lives
+        # in sm_20_atomic_functions.hpp) is matched to the one access of the
+        # same kind that the prediction places at its call site.
+        for mkey in [k for k in measured if k[0] != src_name and k not in predicted]:
+            same = [k for k in predicted
+                    if k[2:] == mkey[2:] and k not in measured and predicted[k]["unknown"] is None]
+            if len(same) == 1:
+                m = measured.pop(mkey)
+                m["via"] = f"{mkey[0]}:{mkey[1]}"
+                measured[same[0]] = m
+        keys = list(OrderedDict.fromkeys(list(predicted.keys()) + list(measured.keys())))
+        keys.sort(key=lambda k: (k[0], k[1] or 0, k[2], k[3]))
+        for key in keys:
+            fname, line, space, op = key
+            if fname != src_name and key not in predicted:
+                continue  # code from headers that was not analysed (the harness)
+            m = measured.get(key)
+            p = predicted.get(key)
+            row = {"file": fname, "line": line, "kernel": kernel, "block": launch["block"],
+                   "space": space, "op": op, "launch": i, "predicted": None, "measured": None}
+            if m and m.get("via"):
+                row["note"] = f"instructions inlined from {m['via']}"
+            executed = m is not None and m["inst"] > 0
+            if m is not None and not executed:
+                row["status"] = "not executed"  # a branch on a kernel argument
+            elif p is None:
+                row["measured"] = (m["cost"] / m["inst"], m["ideal"] / m["inst"])
+                row["status"] = "not predicted"
+            elif p["unknown"] is not None:
+                row["status"] = "unknown"
+                row["reason"] = p["unknown"]
+                if executed:
+                    row["measured"] = (m["cost"] / m["inst"], m["ideal"] / m["inst"])
+            elif m is None:
+                row["predicted"] = (p["cost"] / p["w"], p["ideal"] / p["w"])
+                row["status"] = "not in SASS"
+            else:
+                row["status"] = judge(row, m, p, warps)
+            rows.append(row)
+    return rows, kernels
+
+
+def render_table(rows):
+    head = ["file:line", "kernel", "block", "space", "op", "predicted", "measured", "agree"]
+    out = []
+    for r in rows:
+        b = "x".join(str(x) for x in r["block"]) if r["block"] else "?"
+        pred = "unknown" if r["status"] == "unknown" else (
+            f"{fmt(r['predicted'][0])}/{fmt(r['predicted'][1])}" if r["predicted"] else "-")
+        meas = f"{fmt(r['measured'][0])}/{fmt(r['measured'][1])}" if r["measured"] else "-"
+        status = {"agree": "yes", "DISAGREE": "NO", "unknown": "(unknown)",
+                  "interior": "yes (interior)",
+                  "not executed": "(not executed)",
+                  "not predicted": "NO (not predicted)", "not in SASS": "NO (not in SASS)"}[r["status"]]
+        if r.get("note"):
+            status += f"  [{r['note']}]"
+        out.append([f"{r['file']}:{r['line']}", r["kernel"], b, r["space"], r["op"], pred, meas, status])
+    widths = [max(len(h), *(len(x[i]) for x in out)) if out else len(h) for i, h in enumerate(head)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths)),
+             "  ".join("-" * w for w in widths)]
+    for x in out:
+        lines.append("  ".join(c.ljust(w) for c, w in zip(x, widths)))
+    return "\n".join(lines)
+
+
+def summarize(rows):
+    compared = [r for r in rows if r["status"] in
+                ("agree", "interior", "DISAGREE", "not predicted", "not in SASS")]
+    agreeing = [r for r in compared if r["status"] in ("agree", "interior")]
+    return len(agreeing), len(compared)
+
+
+def load_predictions(args, sources):
+    if args.predictions:
+        with open(args.predictions) as f:
+            doc = json.load(f)
+    else:
+        tool = args.coalesce_lint or shutil.which("coalesce-lint")
+        if not tool:
+            raise VerifyError("no predictions: pass --predictions FILE.json (from "
+                              "`coalesce-lint --format=json`) or --coalesce-lint PATH")
+        p = run([tool, "--format=json", *sources], 600)
+        if p.returncode not in (0, 1):
+            raise VerifyError(f"coalesce-lint failed:\n{p.stderr.strip()}")
+        doc = json.loads(p.stdout)
+    if doc.get("version") != 1:
+        raise VerifyError("predictions: unsupported JSON version")
+    by_file = defaultdict(list)
+    for a in doc["accesses"]:
+        by_file[os.path.basename(a["file"])].append(a)
+    return by_file
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        prog="coalesce-verify",
+        description="Compare coalesce-lint's predictions with Nsight Compute, per source line.")
+    ap.add_argument("sources", nargs="+", help="CUDA programs (.cu) that launch their kernels")
+    ap.add_argument("--predictions", help="JSON from `coalesce-lint --format=json` over the sources")
+    ap.add_argument("--coalesce-lint", help="coalesce-lint binary to make the predictions with")
+    ap.add_argument("--measurements", help="read recorded ncu CSVs from this directory "
+                    "(<stem>.lines.csv[.gz], <stem>.raw.csv[.gz], <stem>.timing.txt) instead of "
+                    "running anything")
+    ap.add_argument("--record", help="copy the ncu CSVs and timings into this directory")
+    ap.add_argument("--no-timing", action="store_true", help="skip the timing runs")
+    ap.add_argument("--keep", action="store_true", help="keep the build directory")
+    ap.add_argument("--arch", help="GPU architecture for nvcc (default: the local GPU's)")
+    ap.add_argument("--kernels", help="compare only kernels whose name matches this regex")
+    ap.add_argument("--markdown", help="write the report as Markdown to this file")
+    ap.add_argument("--json", help="write the rows as JSON to this file")
+    args = ap.parse_args(argv)
+
+    for s in args.sources:
+        if not os.path.isfile(s):
+            print(f"coalesce-verify: error: {s}: no such file", file=sys.stderr)
+            return 2
+    work = None
+    try:
+        predictions = load_predictions(args, args.sources)
+        info = {"date": datetime.date.today().isoformat()}
+        if args.measurements:
+            meta = os.path.join(args.measurements, "gpu.json")
+            if os.path.exists(meta):
+                with open(meta) as f:
+                    info.update(json.load(f))
+        else:
+            nvcc = find_tool("nvcc", "NVCC")
+            ncu = find_tool("ncu", "NCU")
+            if not nvcc:
+                raise VerifyError("nvcc not found (put the CUDA toolkit's bin/ on PATH or set CUDA_HOME)")
+            if not ncu:
+                raise VerifyError("ncu (Nsight Compute) not found on PATH")
+            info.update(gpu_info())
+            info["ncu"] = ncu_version(ncu)
+            if args.arch:
+                info["arch"] = args.arch
+            work = tempfile.mkdtemp(prefix="coalesce-verify-")
+        all_rows, all_kernels = [], []
+        for src in args.sources:
+            stem = os.path.splitext(os.path.basename(src))[0]
+            if args.measurements:
+                def pick(name):
+                    for cand in (name, name + ".gz"):
+                        p = os.path.join(args.measurements, cand)
+                        if os.path.exists(p):
+                            return p
+                    raise VerifyError(f"{args.measurements}: no {name}[.gz] for {src}")
+                lines, raw = pick(stem + ".lines.csv"), pick(stem + ".raw.csv")
+                timing = os.path.join(args.measurements, stem + ".timing.txt")
+            else:
+                print(f"coalesce-verify: measuring {src} ...", file=sys.stderr, flush=True)
+                lines, raw, timing = measure(src, work, nvcc, ncu, info["arch"], not args.no_timing)
+                if args.record:
+                    os.makedirs(args.record, exist_ok=True)
+                    for p in (lines, raw, timing):
+                        shutil.copy(p, args.record)
+            rows, kernels = compare_program(src, predictions.get(os.path.basename(src), []),
+                                            lines, raw, timing, args.kernels)
+            for k in kernels:
+                k["file"] = os.path.basename(src)
+            all_rows.extend(rows)
+            all_kernels.extend(kernels)
+        if args.record and not args.measurements:
+            with open(os.path.join(args.record, "gpu.json"), "w") as f:
+                json.dump(info, f, indent=2)
+    except VerifyError as e:
+        print(f"coalesce-verify: error: {e}", file=sys.stderr)
+        return 2
+    finally:
+        if work and not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+        elif work:
+            print(f"coalesce-verify: kept {work}", file=sys.stderr)
+
+    ok, total = summarize(all_rows)
+    print(f"GPU: {info.get('gpu', '?')}, driver {info.get('driver', '?')}, "
+          f"{info.get('ncu', 'ncu ?')}, {info.get('date')}")
+    print(render_table(all_rows))
+    timed = [k for k in all_kernels if k["ms"] is not None]
+    if timed:
+        print()
+        print("kernel timings (median of 21 runs):")
+        for k in timed:
+            print(f"  {k['file']}: {k['kernel']}: {k['ms']:.4f} ms, {k['gbps']:.1f} GB/s")
+    print()
+    interior = sum(1 for r in all_rows if r["status"] == "interior")
+    if interior:
+        print(f"({interior} of them predicted for interior warps: within "
+              f"{INTERIOR_TOLERANCE:.0%} of the grid-wide measurement, which also counts edge warps)")
+    print(f"{ok}/{total} accesses agree")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"info": info, "rows": all_rows, "kernels": all_kernels}, f, indent=1)
+    if args.markdown:
+        import verify_report
+        with open(args.markdown, "w") as f:
+            f.write(verify_report.markdown(info, all_rows, all_kernels, ok, total))
+    return 0 if ok == total else 1
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.exit(main())
