@@ -1,0 +1,59 @@
+//===- CoalesceCheck.h - One clang-tidy check per coalesce-lint rule ------===//
+//
+// The clang-tidy front-end: a check that runs the analysis library once per
+// translation unit (shared between the checks), runs its one rule over the
+// records and turns each Finding into clang-tidy diagnostics (warning or
+// remark, notes, fix-its). It does no analysis of its own.
+//
+// Options (per check, e.g. coalesce-uncoalesced-global.MinRatio):
+//   ReportUnknown  true/false, default false: also report the accesses that
+//                  cannot be predicted, as remarks
+//   MinRatio       number >= 1, default 1.0: report only cost > ideal * MinRatio
+//   Block          "X[,Y[,Z]]", default empty: the block shape of kernels that
+//                  are not launched in the file (the CLI's --block)
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_TOOLS_TIDY_COALESCECHECK_H
+#define COALESCE_TOOLS_TIDY_COALESCECHECK_H
+
+#include "Analysis.h"
+#include "Rule.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+#include <optional>
+#include <string>
+
+namespace coalesce {
+namespace tidy {
+
+class CoalesceCheck : public clang::tidy::ClangTidyCheck {
+public:
+  /// RuleId is a rule's id from Rules.def ("uncoalesced-global").
+  CoalesceCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context,
+                llvm::StringRef RuleId);
+
+  bool isLanguageVersionSupported(const clang::LangOptions &LO) const override;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  void emit(const Finding &F);
+
+  std::string RuleId;
+  std::string ReportUnknownText;
+  bool ReportUnknown = false;
+  std::string MinRatioText;
+  double MinRatio = 1.0;
+  std::string BlockText;
+  std::optional<Dim3> Block;
+  const clang::ASTContext *Analysed = nullptr;
+};
+
+} // namespace tidy
+} // namespace coalesce
+
+#endif // COALESCE_TOOLS_TIDY_COALESCECHECK_H
