@@ -1,0 +1,23 @@
+// RUN: %lint %s | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// XFAIL: *
+// A conflicting access to a declared 2-D shared array comes with the padding
+// what-if: the note at the declaration with the padded cost and a fix-it that
+// inserts " + 1" into the innermost size (tile[32][32] -> tile[32][33]: the
+// column read becomes 1 wavefront).
+// Known bug: the analysis never computes AccessRecord::PaddedCost (the rule
+// and the text/JSON emitters support it), so no padding note is printed.
+
+__global__ void column_read(float *out) {
+  __shared__ float tile[32][32];
+  // CHECK-DAG: note: padding the innermost dimension (tile[32][33]) gives 1 {{wavefronts?}} per request
+  // CHECK-DAG: fix-it: {{.*}}transpose_padding_fix.cu:[[#@LINE-2]]:31: insert " + 1"
+  tile[threadIdx.y][threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK-DAG: :[[@LINE-1]]:41: warning: shared load from 'tile' has a 32-way bank conflict: 32 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
+}
+
+int main() {
+  float *o;
+  column_read<<<1, dim3(32, 32)>>>(o);
+}
