@@ -34,6 +34,14 @@ std::string symbolNames(const std::vector<SymbolId> &Ids,
   return Out;
 }
 
+std::string fmtNum(double V);
+
+} // namespace
+
+std::string formatCost(double V) { return fmtNum(V); }
+
+namespace {
+
 std::string fmtNum(double V) {
   std::ostringstream OS;
   double R = std::round(V * 1000.0) / 1000.0;
@@ -111,6 +119,13 @@ Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
     Pattern->ConstantStride = Constant;
   }
   return Out;
+}
+
+const PaddingPlan &AccessAggregator::plan(const VarDecl *Array) {
+  auto It = Plans.find(Array);
+  if (It == Plans.end())
+    It = Plans.emplace(Array, planPadding(Run.Ctx, Array, Run.Kernel)).first;
+  return It->second;
 }
 
 void AccessAggregator::addAssumption(Stats &S, const std::string &A) {
@@ -204,6 +219,18 @@ void AccessAggregator::record(const AccessEvent &E) {
   } else if (!Rg.AlignNote.empty() && E.Space == MemorySpace::Global) {
     addAssumption(S, Rg.AlignNote);
   }
+  // The same request with the array's innermost dimension padded.
+  if (E.Space == MemorySpace::Shared && S.PadPossible) {
+    const PaddingPlan *P = E.ArrayDecl ? &plan(E.ArrayDecl) : nullptr;
+    if (P && P->Possible && E.Subscripts.size() == P->Dims.size()) {
+      Poly Padded = Rg.BaseOffset + paddedOffset(E.Subscripts, *P) +
+                    Poly::constant(int64_t(E.Chunk) * E.Width);
+      Cost PC = requestCost(E.Space, Padded, E.Active, E.Width, Rg.Align, Run.Syms);
+      S.SumPadded += PC.Value * E.Weight;
+    } else {
+      S.PadPossible = false;
+    }
+  }
   if (popcount(E.Active) > S.PatternLanes) {
     S.PatternLanes = popcount(E.Active);
     S.Pattern = P;
@@ -283,7 +310,55 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     }
     Out.push_back(std::move(Rec));
   }
+  proposePadding(Order, Out);
   return Out;
+}
+
+void AccessAggregator::proposePadding(const std::vector<const Stats *> &Order,
+                                      std::vector<AccessRecord> &Out) {
+  // Padding changes every access to the array: propose it when the array's
+  // wavefronts, summed over its accesses, go down; say which get worse.
+  std::map<const VarDecl *, std::vector<size_t>> ByArray;
+  for (size_t I = 0; I < Order.size(); ++I)
+    if (Order[I]->Space == MemorySpace::Shared && Order[I]->ArrayDecl)
+      ByArray[Order[I]->ArrayDecl].push_back(I);
+  for (auto &KV : ByArray) {
+    const PaddingPlan &P = plan(KV.first);
+    double Before = 0, After = 0;
+    bool Usable = P.Possible;
+    for (size_t I : KV.second) {
+      const Stats *S = Order[I];
+      if (!S->PadPossible || !S->UnknownWhy.empty()) {
+        Usable = false;
+        break;
+      }
+      Before += S->SumCost;
+      After += S->SumPadded;
+    }
+    if (!Usable || After >= Before - 1e-9)
+      continue;
+    std::string Worse;
+    for (size_t I : KV.second) {
+      const Stats *S = Order[I];
+      const double Now = S->SumCost / S->SumW, Pad = S->SumPadded / S->SumW;
+      if (Pad > Now + 1e-9)
+        Worse += std::string(Worse.empty() ? "" : "; ") + "the " + opName(S->Op) +
+                 " at line " + std::to_string(Out[I].Pos.Line) + " goes from " +
+                 formatCost(Now) + " to " + formatCost(Pad) + " wavefronts";
+    }
+    for (size_t I : KV.second) {
+      AccessRecord &R = Out[I];
+      const Stats *S = Order[I];
+      R.PaddedCost = S->SumPadded / S->SumW;
+      R.PadDeclaration = P.Declaration.empty() ? KV.first->getName().str() : P.Declaration;
+      R.PadTradeoff = Worse;
+      if (P.Editable && R.V == Verdict::BankConflict) {
+        R.PadInsertPos = P.InsertPos;
+        R.PadInsertText = P.InsertText;
+        R.PadRemoveLength = P.RemoveLength;
+      }
+    }
+  }
 }
 
 } // namespace coalesce

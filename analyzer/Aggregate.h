@@ -13,6 +13,7 @@
 #define COALESCE_ANALYZER_AGGREGATE_H
 
 #include "Interpreter.h"
+#include "Padding.h"
 #include "Report.h"
 #include "support/Alignment.h"
 
@@ -53,16 +54,23 @@ private:
     unsigned PatternLanes = 0;
     // Shared memory: the same requests with the innermost dimension padded.
     double SumPadded = 0;
-    bool PadPossible = false;
+    bool PadPossible = true;
     const clang::VarDecl *ArrayDecl = nullptr;
     unsigned Order = 0;
   };
 
   void addAssumption(Stats &S, const std::string &A);
+  void proposePadding(const std::vector<const Stats *> &Order,
+                      std::vector<AccessRecord> &Out);
+  const PaddingPlan &plan(const clang::VarDecl *Array);
+  std::map<const clang::VarDecl *, PaddingPlan> Plans;
   KernelRun &Run;
   std::map<std::string, Stats> ByKey;
   unsigned Next = 0;
 };
+
+/// "4.875": a cost as messages print it.
+std::string formatCost(double V);
 
 /// Cost of one request at byte addresses Base + c(lane) for every Base the
 /// alignment distribution allows; exposed for tests.

@@ -105,7 +105,9 @@ struct AccessRecord {
   std::optional<double> PaddedCost;      // wavefronts after the padding fix
   std::string PadDeclaration;            // e.g. "tile[32][33]"
   SourcePos PadInsertPos;                // where the padding goes (after the size)
-  std::string PadInsertText;             // e.g. " + 1"
+  std::string PadInsertText;             // e.g. " + 1", or "33"
+  unsigned PadRemoveLength = 0;          // characters the fix replaces
+  std::string PadTradeoff;               // other accesses the padding makes worse
 
   std::string key() const; // stable identity for sorting and baselines
 };

@@ -35,8 +35,10 @@ void SharedBankConflict::check(const AccessRecord &R, const RuleOptions &Opts,
     std::string Fix = "padding the innermost dimension (" + R.PadDeclaration +
                       ") gives " + quantity(*R.PaddedCost, "wavefront") +
                       " per request";
+    if (!R.PadTradeoff.empty())
+      Fix += ", but " + R.PadTradeoff;
     if (!R.PadInsertText.empty()) {
-      F.Fixes.push_back({R.PadInsertPos, 0, R.PadInsertText});
+      F.Fixes.push_back({R.PadInsertPos, R.PadRemoveLength, R.PadInsertText});
       F.Notes.push_back({R.PadInsertPos, Fix});
     } else {
       F.Notes.push_back({std::nullopt, Fix});

@@ -77,9 +77,13 @@ std::string renderFinding(const Finding &F, const TextStyle &Style) {
     if (N.Pos)
       OS << caret(*N.Pos, Style);
   }
-  for (const FixIt &X : F.Fixes)
-    if (!X.Insert.empty())
+  for (const FixIt &X : F.Fixes) {
+    if (X.RemoveLength)
+      OS << "fix-it: " << X.Pos.str() << ": replace " << X.RemoveLength
+         << " characters with \"" << X.Insert << "\"\n";
+    else if (!X.Insert.empty())
       OS << "fix-it: " << X.Pos.str() << ": insert \"" << X.Insert << "\"\n";
+  }
   return OS.str();
 }
 

@@ -188,6 +188,25 @@ void CoalesceCheck::onEndOfTranslationUnit() {
 
 void CoalesceCheck::emit(const Finding &F) {
   const SourceLocation Loc = locationOf(F.Pos);
+  // A fix-it goes with the note at its position (the padding note sits at
+  // the array's declaration; clang-tidy applies it with --fix-notes), or with
+  // the warning when no note is there.
+  auto AddFix = [&](DiagnosticBuilder &D, const FixIt &X) {
+    const SourceLocation At = locationOf(X.Pos);
+    if (At.isInvalid())
+      return;
+    if (X.RemoveLength)
+      D << FixItHint::CreateReplacement(
+          CharSourceRange::getCharRange(At, At.getLocWithOffset(X.RemoveLength)),
+          X.Insert);
+    else
+      D << FixItHint::CreateInsertion(At, X.Insert);
+  };
+  auto OnNote = [&](const FixIt &X) {
+    return llvm::any_of(F.Notes, [&](const FindingNote &N) {
+      return N.Pos && N.Pos->RawLoc == X.Pos.RawLoc;
+    });
+  };
   {
     DiagnosticBuilder D =
         diag(Loc, "%0",
@@ -199,24 +218,19 @@ void CoalesceCheck::emit(const Finding &F) {
     if (Loc.isValid() && F.Pos.EndColumn > F.Pos.Column + 1)
       D << CharSourceRange::getCharRange(
           Loc, Loc.getLocWithOffset(F.Pos.EndColumn - F.Pos.Column));
-    for (const FixIt &X : F.Fixes) {
-      const SourceLocation At = locationOf(X.Pos);
-      if (At.isInvalid())
-        continue;
-      if (X.RemoveLength)
-        D << FixItHint::CreateReplacement(
-            CharSourceRange::getCharRange(At,
-                                          At.getLocWithOffset(X.RemoveLength)),
-            X.Insert);
-      else
-        D << FixItHint::CreateInsertion(At, X.Insert);
-    }
+    for (const FixIt &X : F.Fixes)
+      if (!OnNote(X))
+        AddFix(D, X);
   } // the warning is emitted here, before its notes
   for (const FindingNote &N : F.Notes) {
     SourceLocation NoteLoc = N.Pos ? locationOf(*N.Pos) : SourceLocation();
     if (NoteLoc.isInvalid())
       NoteLoc = Loc;
-    diag(NoteLoc, "%0", DiagnosticIDs::Note) << N.Message;
+    DiagnosticBuilder D = diag(NoteLoc, "%0", DiagnosticIDs::Note) << N.Message;
+    if (N.Pos)
+      for (const FixIt &X : F.Fixes)
+        if (X.Pos.RawLoc == N.Pos->RawLoc)
+          AddFix(D, X);
   }
 }
 
