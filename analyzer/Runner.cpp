@@ -3,6 +3,7 @@
 #include "Runner.h"
 
 #include "Invocation.h"
+#include "Preamble.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -118,13 +119,25 @@ void relativize(TUReport &R, const FileJob &Job) {
     Fix(K.Pos);
 }
 
-void runOne(const FileJob &Job, const AnalysisOptions &Opts, RunResult &Out) {
+void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
+                     const PreamblePlan *Pch, RunResult &Out) {
+  Out = RunResult();
   Out.Report.File = Job.File;
-  OneFileDatabase DB(Job);
+  FileJob J = Job;
+  if (Pch) {
+    J.Args.push_back("-include-pch");
+    J.Args.push_back(Pch->PchPath);
+    // Quiet: if clang rejects the preamble, the file is parsed again
+    // without it and that parse reports any real errors.
+    J.Args.push_back("-fno-caret-diagnostics");
+  }
+  OneFileDatabase DB(J);
   tooling::ClangTool Tool(DB, {Job.File});
   if (Job.BuiltinHeaders)
     for (const auto &H : builtinHeaders())
       Tool.mapVirtualFile(H.first, H.second);
+  if (Pch)
+    Tool.mapVirtualFile(Pch->VirtualFile, Pch->VirtualText);
   std::string Diags;
   llvm::raw_string_ostream DiagOS(Diags);
   auto DiagOpts = std::make_unique<DiagnosticOptions>();
@@ -142,6 +155,23 @@ void runOne(const FileJob &Job, const AnalysisOptions &Opts, RunResult &Out) {
     Out.Report.Errors.push_back("failed to parse " + Job.File);
 }
 
+void runOne(const FileJob &Job, const RunOptions &Opts, RunResult &Out) {
+  if (!Opts.CacheDir.empty()) {
+    PreamblePlan Plan = preambleFor(Job, Opts.CacheDir);
+    if (!Plan.PchPath.empty()) {
+      parseAndAnalyse(Job, Opts.Analysis, &Plan, Out);
+      if (!Out.Failed) {
+        Out.UsedPreamble = true;
+        Out.BuiltPreamble = Plan.Built;
+        return;
+      }
+      // A stale or rejected preamble: forget it and parse from scratch.
+      discardPreamble(Plan);
+    }
+  }
+  parseAndAnalyse(Job, Opts.Analysis, nullptr, Out);
+}
+
 } // namespace
 
 std::vector<RunResult> runAnalysis(const std::vector<FileJob> &Jobs,
@@ -155,7 +185,7 @@ std::vector<RunResult> runAnalysis(const std::vector<FileJob> &Jobs,
       size_t I = Next++;
       if (I >= Jobs.size())
         return;
-      runOne(Jobs[I], Opts.Analysis, Results[I]);
+      runOne(Jobs[I], Opts, Results[I]);
       size_t D = ++Done;
       if (Opts.Progress) {
         std::lock_guard<std::mutex> G(ProgressLock);

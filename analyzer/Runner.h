@@ -29,11 +29,15 @@ struct RunResult {
   TUReport Report;
   std::string ClangDiagnostics; // errors printed by clang, if any
   bool Failed = false;          // the file could not be parsed
+  bool UsedPreamble = false;    // parsed with a precompiled preamble
+  bool BuiltPreamble = false;   // ... that this run had to build
 };
 
 struct RunOptions {
   AnalysisOptions Analysis;
   unsigned Jobs = 1;
+  /// Precompiled preambles are kept here (Preamble.h); "" disables them.
+  std::string CacheDir;
   /// Called after each file (from the worker thread) with (done, total).
   std::function<void(size_t, size_t)> Progress;
 };

@@ -1,0 +1,114 @@
+// The preamble cache: files with the same leading includes share one
+// precompiled preamble; results equal those of a plain parse; a header that
+// changes after the preamble was built makes clang reject it, and the file is
+// parsed from scratch (and the entry rebuilt on the next run).
+#include "Invocation.h"
+#include "Preamble.h"
+#include "Runner.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+using namespace coalesce;
+
+namespace {
+
+struct TempDir {
+  llvm::SmallString<128> Path;
+  TempDir() { EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("coalesce-pch", Path)); }
+  ~TempDir() { llvm::sys::fs::remove_directories(Path); }
+  std::string file(const std::string &Name, const std::string &Text) const {
+    llvm::SmallString<128> P(Path);
+    llvm::sys::path::append(P, Name);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    OS << Text;
+    return std::string(P);
+  }
+};
+
+const char *Header = "#pragma once\n#define STRIDE 2\n"
+                     "__device__ inline int twice(int v) { return v * STRIDE; }\n";
+
+std::string kernel(const std::string &Name) {
+  return "#include \"common.cuh\"\n"
+         "__global__ void " + Name + "(const float *in, float *out) {\n"
+         "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+         "  out[i] = in[twice(i)];\n"
+         "}\n"
+         "int main() { float *a, *b; " + Name + "<<<8, 256>>>(a, b); }\n";
+}
+
+std::vector<FileJob> jobs(const std::vector<std::string> &Files, bool Toolkit) {
+  InvocationOptions IO;
+  IO.CudaPath = Toolkit ? "" : "none";
+  Invocation Inv = makeInvocation(IO);
+  std::vector<FileJob> J;
+  for (const std::string &F : Files)
+    J.push_back(FileJob{F, "/", Inv.Args, Inv.BuiltinHeaders});
+  return J;
+}
+
+void runAndCompare(bool Toolkit) {
+  TempDir D, Cache;
+  D.file("common.cuh", Header);
+  std::vector<std::string> Files = {D.file("a.cu", kernel("ka")), D.file("b.cu", kernel("kb"))};
+  RunOptions Plain;
+  std::vector<RunResult> Want = runAnalysis(jobs(Files, Toolkit), Plain);
+  RunOptions Cached;
+  Cached.CacheDir = std::string(Cache.Path);
+  std::vector<RunResult> Got = runAnalysis(jobs(Files, Toolkit), Cached);
+  ASSERT_EQ(Got.size(), 2u);
+  EXPECT_TRUE(Got[0].UsedPreamble);
+  EXPECT_TRUE(Got[0].BuiltPreamble);
+  EXPECT_TRUE(Got[1].UsedPreamble);
+  EXPECT_FALSE(Got[1].BuiltPreamble) << "same prefix and directory: shared";
+  for (size_t I = 0; I < 2; ++I) {
+    ASSERT_FALSE(Got[I].Failed) << Got[I].ClangDiagnostics;
+    ASSERT_EQ(Got[I].Report.Accesses.size(), Want[I].Report.Accesses.size());
+    for (size_t A = 0; A < Want[I].Report.Accesses.size(); ++A) {
+      EXPECT_EQ(Got[I].Report.Accesses[A].Cost, Want[I].Report.Accesses[A].Cost);
+      EXPECT_EQ(Got[I].Report.Accesses[A].Kernel, Want[I].Report.Accesses[A].Kernel);
+    }
+  }
+  EXPECT_EQ(Got[0].Report.Accesses[0].Cost, 8.0); // in[2 * i]
+
+  // A second run finds the entry on disk.
+  std::vector<RunResult> Again = runAnalysis(jobs({Files[0]}, Toolkit), Cached);
+  EXPECT_TRUE(Again[0].UsedPreamble);
+  EXPECT_FALSE(Again[0].BuiltPreamble);
+
+  // The header changes: the stale preamble is rejected, the file is parsed
+  // from scratch with the new stride.
+  D.file("common.cuh", "#pragma once\n// a longer header\n#define STRIDE 4\n"
+                      "__device__ inline int twice(int v) { return v * STRIDE; }\n");
+  std::vector<RunResult> After = runAnalysis(jobs({Files[0]}, Toolkit), Cached);
+  ASSERT_FALSE(After[0].Failed) << After[0].ClangDiagnostics;
+  EXPECT_FALSE(After[0].UsedPreamble);
+  EXPECT_EQ(After[0].Report.Accesses[0].Cost, 16.0); // in[4 * i]
+  std::vector<RunResult> Rebuilt = runAnalysis(jobs({Files[0]}, Toolkit), Cached);
+  EXPECT_TRUE(Rebuilt[0].UsedPreamble);
+  EXPECT_TRUE(Rebuilt[0].BuiltPreamble);
+  EXPECT_EQ(Rebuilt[0].Report.Accesses[0].Cost, 16.0);
+}
+
+TEST(Preamble, BuiltinHeaders) { runAndCompare(false); }
+
+TEST(Preamble, CudaToolkit) {
+  if (findCudaToolkit().empty())
+    GTEST_SKIP() << "no CUDA toolkit on this machine";
+  runAndCompare(true);
+}
+
+TEST(Preamble, NoCacheDirMeansNoPreamble) {
+  TempDir D;
+  D.file("common.cuh", Header);
+  std::vector<RunResult> R = runAnalysis(jobs({D.file("a.cu", kernel("ka"))}, false), RunOptions());
+  EXPECT_FALSE(R[0].UsedPreamble);
+  EXPECT_TRUE(preambleFor(jobs({"x.cu"}, false)[0], "").PchPath.empty());
+}
+
+} // namespace
