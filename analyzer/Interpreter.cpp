@@ -497,6 +497,9 @@ private:
     if (T->isPointerType())
       return Value::pointer(paramRegion(PD, Path), Poly());
     if (isIntegral(T)) {
+      auto Known = R.Launch.FieldArgs.find({PD, Path});
+      if (Known != R.Launch.FieldArgs.end())
+        return Value::constant(Known->second);
       std::string Name = PD->getName().str() + Path;
       return Value::integer(
           Poly::symbol(sym("param:" + Name, Name, SymbolKind::Param)));

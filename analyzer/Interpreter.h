@@ -135,6 +135,8 @@ struct LaunchFacts {
   LaunchConfig Config;
   std::map<const clang::ParmVarDecl *, int64_t> IntArgs;
   std::map<const clang::ParmVarDecl *, int64_t> PtrOffsets;
+  /// Integer fields of struct parameters known at the launch ("p" ".width").
+  std::map<std::pair<const clang::ParmVarDecl *, std::string>, int64_t> FieldArgs;
 };
 
 struct InterpreterLimits {

@@ -173,7 +173,11 @@ std::optional<int64_t> HostEvaluator::evalInt(const Expr *E, const FunctionDecl 
   }
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
     auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-    if (!VD || isa<ParmVarDecl>(VD) || !VD->getInit())
+    if (auto *PD = dyn_cast_or_null<ParmVarDecl>(VD))
+      return throughCallSites<int64_t>(PD, Depth, [&](const Expr *A, const FunctionDecl *C) {
+        return evalInt(A, C, Depth + 1);
+      });
+    if (!VD || !VD->getInit())
       return std::nullopt;
     if (VD->hasGlobalStorage() && !VD->getType().isConstQualified())
       return std::nullopt;
@@ -214,6 +218,9 @@ std::optional<int64_t> HostEvaluator::evalInt(const Expr *E, const FunctionDecl 
   if (auto *CE = dyn_cast<ExplicitCastExpr>(E))
     return evalInt(CE->getSubExpr(), Fn, Depth + 1);
   if (auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        FD && !isDim3(ME->getBase()->getType()) && !ME->isArrow())
+      return evalField(ME->getBase(), FD, Fn, Depth + 1);
     if (isDim3(ME->getBase()->getType())) {
       auto D = evalDim3(ME->getBase(), Fn, Depth + 1);
       if (!D)
@@ -279,7 +286,11 @@ std::optional<Dim3> HostEvaluator::evalDim3(const Expr *E, const FunctionDecl *F
   }
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
     auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-    if (!VD || isa<ParmVarDecl>(VD))
+    if (auto *PD = dyn_cast_or_null<ParmVarDecl>(VD))
+      return throughCallSites<Dim3>(PD, Depth, [&](const Expr *A, const FunctionDecl *C) {
+        return evalDim3(A, C, Depth + 1);
+      });
+    if (!VD)
       return std::nullopt;
     if (VD->hasGlobalStorage() && !VD->getType().isConstQualified())
       return std::nullopt;
@@ -307,7 +318,11 @@ std::optional<int64_t> HostEvaluator::evalPtrOffset(const Expr *E,
     auto *VD = dyn_cast<VarDecl>(DR->getDecl());
     if (!VD || !VD->getType()->isPointerType())
       return std::nullopt;
-    if (isa<ParmVarDecl>(VD) || VD->hasGlobalStorage())
+    if (auto *PD = dyn_cast<ParmVarDecl>(VD))
+      return throughCallSites<int64_t>(PD, Depth, [&](const Expr *A, const FunctionDecl *C) {
+        return evalPtrOffset(A, C, Depth + 1);
+      });
+    if (VD->hasGlobalStorage())
       return std::nullopt;
     if (isModified(VD, Fn))
       return std::nullopt;
@@ -350,6 +365,59 @@ std::optional<int64_t> HostEvaluator::evalPtrOffset(const Expr *E,
   return std::nullopt;
 }
 
+template <class T, class F>
+std::optional<T> HostEvaluator::throughCallSites(const ParmVarDecl *PD, unsigned Depth,
+                                                 F Eval) {
+  auto *Fn = dyn_cast_or_null<FunctionDecl>(PD->getDeclContext());
+  if (!Fn || Depth > 16)
+    return std::nullopt;
+  auto It = CallSites.find(Fn);
+  if (It == CallSites.end() || It->second.empty())
+    return std::nullopt;
+  const unsigned Index = PD->getFunctionScopeIndex();
+  std::optional<T> Agreed;
+  for (const auto &[Call, Caller] : It->second) {
+    if (Index >= Call->getNumArgs())
+      return std::nullopt;
+    std::optional<T> V = Eval(Call->getArg(Index), Caller);
+    if (!V || (Agreed && !(*V == *Agreed)))
+      return std::nullopt;
+    Agreed = V;
+  }
+  return Agreed;
+}
+
+std::optional<int64_t> HostEvaluator::evalField(const Expr *Base, const FieldDecl *Field,
+                                                const FunctionDecl *Fn, unsigned Depth) {
+  if (!Base || Depth > 64 || !Field->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  Base = strip(Base);
+  if (auto *CC = dyn_cast<CXXConstructExpr>(Base);
+      CC && CC->getNumArgs() == 1 && CC->getConstructor()->isCopyOrMoveConstructor())
+    return evalField(CC->getArg(0), Field, Fn, Depth + 1);
+  if (auto *IL = dyn_cast<InitListExpr>(Base)) {
+    unsigned I = Field->getFieldIndex();
+    if (IL->getNumInits() > I)
+      return evalInt(IL->getInit(I), Fn, Depth + 1);
+    return std::nullopt;
+  }
+  if (auto *ME = dyn_cast<MemberExpr>(Base))
+    (void)ME; // nested structs: not followed
+  auto *DR = dyn_cast<DeclRefExpr>(Base);
+  if (!DR)
+    return std::nullopt;
+  auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+  if (!VD)
+    return std::nullopt;
+  if (auto *PD = dyn_cast<ParmVarDecl>(VD))
+    return throughCallSites<int64_t>(PD, Depth, [&](const Expr *A, const FunctionDecl *C) {
+      return evalField(A, Field, C, Depth + 1);
+    });
+  if (VD->hasGlobalStorage() || isModified(VD, Fn) || !VD->getInit())
+    return std::nullopt;
+  return evalField(VD->getInit(), Field, Fn, Depth + 1);
+}
+
 std::string kernelName(const FunctionDecl *FD) {
   std::string S;
   llvm::raw_string_ostream OS(S);
@@ -387,22 +455,42 @@ public:
     return true;
   }
 
+  bool VisitCallExpr(CallExpr *E) {
+    if (isa<CUDAKernelCallExpr>(E) || Stack.empty() || E->isValueDependent())
+      return true;
+    if (const FunctionDecl *Callee = E->getDirectCallee())
+      if (!isa<CXXMethodDecl>(Callee) || cast<CXXMethodDecl>(Callee)->isStatic())
+        HE.CallSites[Callee].emplace_back(E, Stack.back());
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
     if (E->isTypeDependent() || E->isValueDependent() || Stack.empty())
       return true;
+    Launches.push_back({E, Stack.back()});
+    return true;
+  }
+
+  /// Launches are evaluated after the traversal, when every call site of
+  /// every launch helper is known.
+  void evaluateLaunches() {
+    for (auto &[E, Fn] : Launches)
+      evaluateLaunch(E, Fn);
+  }
+
+  void evaluateLaunch(CUDAKernelCallExpr *E, const FunctionDecl *Fn) {
     if (Ctx.getSourceManager().isInSystemHeader(E->getBeginLoc()))
-      return true;
+      return;
     const FunctionDecl *K = E->getDirectCallee();
     if (!K)
-      return true;
+      return;
     if (const FunctionDecl *Def = K->getDefinition())
       K = Def;
     if (!K->hasAttr<CUDAGlobalAttr>())
-      return true;
+      return;
     KernelDef &KD = kernel(K);
     KernelLaunch L;
     L.Call = E;
-    const FunctionDecl *Fn = Stack.back();
     SourcePos P = sourcePos(Ctx, E->getBeginLoc());
     std::string Where = P.File;
     size_t Slash = Where.rfind('/');
@@ -446,10 +534,17 @@ public:
           if (*Off)
             C.PointerOffsets.emplace_back(PD->getName().str(), *Off);
         }
+      } else if (const RecordDecl *RD = T->getAsRecordDecl()) {
+        // Integer fields of a struct passed by value (width, pitch, ...).
+        for (const FieldDecl *FD : RD->fields())
+          if (auto V = HE.evalField(E->getArg(I), FD, Fn)) {
+            std::string Path = "." + FD->getName().str();
+            L.Facts.FieldArgs[{PD, Path}] = *V;
+            C.Args.emplace_back(PD->getName().str() + Path, *V);
+          }
       }
     }
     KD.Launches.push_back(std::move(L));
-    return true;
   }
 
   std::vector<KernelDef> take() { return std::move(Kernels); }
@@ -475,6 +570,7 @@ private:
   HostEvaluator &HE;
   std::vector<const FunctionDecl *> Stack;
   std::vector<KernelDef> Kernels;
+  std::vector<std::pair<CUDAKernelCallExpr *, const FunctionDecl *>> Launches;
 };
 
 } // namespace
@@ -483,6 +579,7 @@ std::vector<KernelDef> findKernels(ASTContext &Ctx) {
   HostEvaluator HE(Ctx);
   Finder F(Ctx, HE);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  F.evaluateLaunches();
   std::vector<KernelDef> Ks = F.take();
   // Launches found before the kernel's definition was visited may point at a
   // declaration; drop kernels without a body.

@@ -35,8 +35,7 @@ struct KernelDef {
   const clang::FunctionDecl *FD = nullptr;
   std::string Name; // "scale<4>"
   std::vector<KernelLaunch> Launches;
-  std::optional<Dim3> LaunchBoundsHint; // __launch_bounds__(N) -> (N?, ...)
-  int64_t MaxThreadsHint = 0;
+  int64_t MaxThreadsHint = 0; // __launch_bounds__(N)
 };
 
 class HostEvaluator {
@@ -50,9 +49,22 @@ public:
   std::optional<int64_t> evalPtrOffset(const clang::Expr *E,
                                        const clang::FunctionDecl *Fn,
                                        unsigned Depth = 0);
+  /// An integer field of a struct value (aggregate-initialised local, or a
+  /// parameter whose every call site passes the same value).
+  std::optional<int64_t> evalField(const clang::Expr *Base,
+                                   const clang::FieldDecl *Field,
+                                   const clang::FunctionDecl *Fn, unsigned Depth = 0);
+
+  /// Call sites of each function (filled by findKernels before evaluating).
+  std::map<const clang::FunctionDecl *,
+           std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>>>
+      CallSites;
 
 private:
   bool isModified(const clang::VarDecl *VD, const clang::FunctionDecl *Fn);
+  /// The argument every call of PD's function passes for PD, evaluated by F.
+  template <class T, class F>
+  std::optional<T> throughCallSites(const clang::ParmVarDecl *PD, unsigned Depth, F Eval);
   clang::ASTContext &Ctx;
   std::map<const clang::FunctionDecl *, std::set<const clang::VarDecl *>> Modified;
 };
