@@ -2600,8 +2600,22 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
   const bool Tracked =
       isIntegral(FD->getReturnType()) || FD->getReturnType()->isPointerType();
   if (!Body || !Def || Frames.size() >= R.Limits.MaxCallDepth) {
-    for (const Expr *A : Args)
-      eval(A);
+    for (const Expr *A : Args) {
+      Value V = eval(A);
+      // Memory handed to code we cannot see: say so, once per argument.
+      if (!Body && (V.K == Value::Ptr || (V.K == Value::Unknown && V.Where))) {
+        LValue LV = memAt(V);
+        LV.Why = "it is passed to '" + FD->getNameAsString() +
+                 "', whose body is not visible";
+        LV.K = LValue::Unknown;
+        LV.UnknownRegion = V.K == Value::Ptr ? std::optional<RegionId>(V.Region) : V.Where;
+        QualType PT = A->getType()->isPointerType() ? A->getType()->getPointeeType()
+                                                    : Ctx.CharTy;
+        if (PT->isVoidType() || PT->isIncompleteType())
+          PT = Ctx.CharTy;
+        access(AccessOp::Call, LV, PT, A);
+      }
+    }
     std::string Why = !Body ? "result of a call to '" + FD->getNameAsString() +
                                   "', whose body is not visible"
                             : "call nesting deeper than " +

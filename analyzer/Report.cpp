@@ -24,6 +24,7 @@ const char *opName(AccessOp O) {
   case AccessOp::Load: return "load";
   case AccessOp::Store: return "store";
   case AccessOp::Atomic: return "atomic";
+  case AccessOp::Call: return "call";
   }
   return "load";
 }

@@ -30,7 +30,9 @@ struct SourcePos {
 };
 
 enum class MemorySpace { Global, Shared };
-enum class AccessOp { Load, Store, Atomic };
+/// Call: memory handed to a function whose body is not visible (its own
+/// accesses cannot be analysed; always unknown).
+enum class AccessOp { Load, Store, Atomic, Call };
 enum class Verdict { Ok, Uncoalesced, BankConflict, Unknown };
 
 const char *spaceName(MemorySpace S);

@@ -66,6 +66,8 @@ std::string quantity(double V, const std::string &Unit) {
 }
 
 std::string accessPhrase(const AccessRecord &R) {
+  if (R.Op == AccessOp::Call)
+    return std::string(spaceName(R.Space)) + " accesses to '" + R.Array + "' by a call";
   const char *Prep = R.Op == AccessOp::Load ? " from '" : R.Op == AccessOp::Store ? " to '" : " on '";
   return std::string(spaceName(R.Space)) + " " + opName(R.Op) + Prep + R.Array + "'";
 }
