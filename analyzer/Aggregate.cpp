@@ -200,6 +200,7 @@ void AccessAggregator::record(const AccessEvent &E) {
   S.ReqMin = S.HaveReq ? std::min(S.ReqMin, C.Lowest) : C.Lowest;
   S.ReqMax = S.HaveReq ? std::max(S.ReqMax, C.Highest) : C.Highest;
   S.HaveReq = true;
+  S.AlignVaries |= C.Highest > C.Lowest + 1e-9;
   if (!C.Exact) {
     S.Exact = false;
     ResidueDistribution D =
@@ -288,12 +289,14 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     Rec.Lines = S->SumLines / W;
     Rec.RequestMin = S->ReqMin;
     Rec.RequestMax = S->ReqMax;
+    Rec.AlignmentVaries = S->AlignVaries;
     Rec.AlignmentKnown = S->Exact;
     Rec.Pattern = S->Pattern;
     if (!S->Exact)
       for (const std::string &N : S->AlignmentNotes)
-        Rec.Assumptions.push_back(N + " (otherwise " + fmtNum(Rec.CostMin) +
-                                  " to " + fmtNum(Rec.CostMax) + ")");
+        Rec.Assumptions.push_back(N + "; otherwise " + fmtNum(Rec.CostMin) +
+                                  " to " + fmtNum(Rec.CostMax) +
+                                  (S->Space == MemorySpace::Global ? " sectors" : " wavefronts"));
     if (S->Space == MemorySpace::Shared)
       Rec.ConflictWays = Rec.Ideal > 0 ? Rec.Cost / Rec.Ideal : 0;
     const bool Excess = Rec.Cost > Rec.Ideal + 1e-9;

@@ -45,7 +45,7 @@ private:
     unsigned Width = 0, Chunks = 1;
     double SumW = 0, SumCost = 0, SumIdeal = 0, SumMin = 0, SumMax = 0,
            SumLines = 0, ReqMin = 0, ReqMax = 0;
-    bool Exact = true, RequestsKnown = true, HaveReq = false;
+    bool Exact = true, RequestsKnown = true, HaveReq = false, AlignVaries = false;
     std::string UnknownWhy, MaskWhy, Because;
     int64_t StructSize = 0;
     std::vector<std::string> Assumptions;

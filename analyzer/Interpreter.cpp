@@ -440,8 +440,12 @@ private:
       Rg.K = MemRegion::Constant;
     } else if (VD->hasGlobalStorage() && VD->hasAttr<CUDADeviceAttr>()) {
       Rg.K = MemRegion::Global;
-      Rg.AlignNote = "'" + Rg.Name + "' is a __device__ variable aligned to " +
-                     std::to_string(Rg.Align) + " bytes";
+      Rg.AlignNote = Rg.Align >= 32
+                         ? "'" + Rg.Name + "' is a __device__ variable aligned to " +
+                               std::to_string(Rg.Align) + " bytes"
+                         : "assuming the __device__ variable '" + Rg.Name +
+                               "' is 32-byte aligned (only " + std::to_string(Rg.Align) +
+                               "-byte alignment is declared)";
     } else {
       Rg.K = MemRegion::Local;
     }
@@ -529,7 +533,8 @@ private:
   Value evalArith(BinaryOperatorKind Op, const Value &L, const Value &Rv,
                   const Expr *LE, const Expr *RE, QualType ResultTy);
   Value evalUnary(const UnaryOperator *UO);
-  Value evalConditional(const AbstractConditionalOperator *CO);
+  /// A ?: expression's value; ToRValue: its operands are lvalues to read.
+  Value evalConditional(const AbstractConditionalOperator *CO, bool ToRValue = false);
   Value evalCall(const CallExpr *CE, LValue *RetLV = nullptr);
   Value evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD, bool &Handled);
   Value callFunction(const FunctionDecl *FD, const CallExpr *CE,
@@ -1360,6 +1365,9 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
   const Expr *Sub = CE->getSubExpr();
   switch (CE->getCastKind()) {
   case CK_LValueToRValue: {
+    // `c ? x : y` over lvalues: each side is read under its own lanes.
+    if (auto *CO = dyn_cast<AbstractConditionalOperator>(Sub->IgnoreParens()))
+      return evalConditional(CO, /*ToRValue=*/true);
     // A constant (constexpr, static const with a constant initializer) is a
     // value, not memory.
     if (auto *DR = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
@@ -1576,12 +1584,15 @@ Value WarpInterp::evalUnary(const UnaryOperator *UO) {
   }
 }
 
-Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO) {
+Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
+                                  bool ToRValue) {
   Cond C = evalCond(CO->getCond());
   const LaneMask Save = Active;
   auto Side = [&](const Expr *E, LaneMask M) {
     Active = M;
-    Value V = M ? eval(E) : Value::opaque();
+    Value V = !M ? Value::opaque()
+               : ToRValue ? load(evalLValue(E), E->getType(), E)
+                          : eval(E);
     Active = Save;
     return V;
   };
@@ -2105,9 +2116,9 @@ Value WarpInterp::loadedValue(const LValue &LV, QualType T, const Expr *Site) {
       Rg.Align = Pointee->isIncompleteType()
                      ? 1
                      : std::max<int64_t>(1, Ctx.getTypeAlignInChars(Pointee).getQuantity());
-      Rg.AlignNote = "the pointer loaded by `" + Text +
-                     "` is only known to be " + std::to_string(Rg.Align) +
-                     "-byte aligned";
+      Rg.AlignNote = "assuming the pointer loaded by `" + Text +
+                     "` is 32-byte aligned (only " + std::to_string(Rg.Align) +
+                     "-byte alignment is known)";
       return Value::pointer(regionKeyed(Key, Rg), Poly());
     }
     return Value::integer(Poly::symbol(sym(Key, Text, SymbolKind::UniformLoad)));

@@ -88,6 +88,7 @@ struct AccessRecord {
   double Cost = 0, Ideal = 0;
   double CostMin = 0, CostMax = 0; // range when the alignment is unknown
   double RequestMin = 0, RequestMax = 0; // cheapest / dearest request averaged
+  bool AlignmentVaries = false; // blocks/iterations put the warp at different offsets
   bool AlignmentKnown = true;
   double Lines = 0;       // global: 128-byte lines per request (the seeds' unit)
 

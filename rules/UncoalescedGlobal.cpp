@@ -13,7 +13,8 @@ std::string pattern(const AccessRecord &R) {
     return "";
   const LanePattern &P = *R.Pattern;
   const unsigned Active = popcount(P.Active);
-  const bool Varies = R.RequestMax > R.RequestMin + 1e-9;
+  const bool Varies = R.RequestMax > R.RequestMin + 1e-9 && R.AlignmentVaries;
+  const bool WarpsDiffer = R.RequestMax > R.RequestMin + 1e-9 && !R.AlignmentVaries;
   const std::string Range = formatNumber(R.RequestMin) + " to " +
                             quantity(R.RequestMax, "sector") + " per request";
   std::string Shape;
@@ -37,6 +38,8 @@ std::string pattern(const AccessRecord &R) {
   if (Varies)
     Shape += ", and the warp's offset from the 32-byte sectors changes from one "
              "block or iteration to the next (" + Range + ")";
+  else if (WarpsDiffer)
+    Shape += " in the warp shown; the warps or iterations differ (" + Range + ")";
   return Shape;
 }
 

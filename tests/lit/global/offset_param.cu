@@ -14,7 +14,7 @@ __global__ void unknown_off(const float *in, float *out, int off) {
   out[i] = in[i + off];
   out[i] = in[2 * i + off];
   // CHECK: :[[@LINE-1]]:12: warning: global load from 'in' uses 8 sectors per request (ideal 4): lanes are 8 bytes apart [coalesce-uncoalesced-global]
-  // CHECK: note: {{.*}}assuming 'off' keeps the 32-byte alignment of the address (otherwise 8 to 9)
+  // CHECK: note: {{.*}}assuming 'off' keeps the 32-byte alignment of the address; otherwise 8 to 9 sectors
 }
 
 int main(int argc, char **argv) {
