@@ -336,7 +336,10 @@ def run(cmd, timeout, env=None, what=None):
 
 def find_tool(name, env_var=None):
     if env_var and os.environ.get(env_var):
-        return os.environ[env_var]
+        path = os.environ[env_var]
+        if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+            raise VerifyError(f"{env_var}={path}: not an executable")
+        return path
     p = shutil.which(name)
     if p:
         return p
