@@ -111,7 +111,8 @@ bool isCudaCommand(const std::vector<std::string> &CL, const std::string &File) 
 TranslatedCommand translateCommand(const std::vector<std::string> &CommandLine,
                                    const std::string &File,
                                    const std::string &Directory,
-                                   const InvocationOptions &Base) {
+                                   const InvocationOptions &Base,
+                                   bool BaseArchWins) {
   TranslatedCommand T;
   std::vector<std::string> Args(CommandLine.begin() + (CommandLine.empty() ? 0 : 1),
                                 CommandLine.end());
@@ -324,7 +325,11 @@ TranslatedCommand translateCommand(const std::vector<std::string> &CommandLine,
   }
 
   InvocationOptions Opts = Base;
-  if (!Archs.empty()) {
+  if (!Archs.empty() && BaseArchWins) {
+    if (Archs.front() != Base.GpuArch)
+      Note("the build targets " + Archs.front() + "; analysing for " + Base.GpuArch +
+           " as asked");
+  } else if (!Archs.empty()) {
     Opts.GpuArch = Archs.front();
     if (std::count(Archs.begin(), Archs.end(), Archs.front()) != (long)Archs.size())
       Note("several GPU architectures; analysing for " + Archs.front());

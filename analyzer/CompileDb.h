@@ -36,11 +36,14 @@ struct TranslatedCommand {
 };
 
 /// Translates a compile command line (argv[0] is the compiler, the input file
-/// may be among the arguments and is removed) for analysis of File.
+/// may be among the arguments and is removed) for analysis of File. The GPU
+/// architecture is the command's first real one, else Base.GpuArch; with
+/// BaseArchWins (the user asked for one) always Base.GpuArch.
 TranslatedCommand translateCommand(const std::vector<std::string> &CommandLine,
                                    const std::string &File,
                                    const std::string &Directory,
-                                   const InvocationOptions &Base);
+                                   const InvocationOptions &Base,
+                                   bool BaseArchWins = false);
 
 struct DbEntry {
   std::string File;      // absolute

@@ -20,7 +20,11 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
+#include <functional>
+#include <thread>
 #include <unistd.h>
 
 using namespace clang;
@@ -49,9 +53,10 @@ private:
 /// argument adjusters asked for.
 class PchFactory : public tooling::FrontendActionFactory {
 public:
-  explicit PchFactory(std::string Output) : Output(std::move(Output)) {}
+  PchFactory(std::string Output, llvm::raw_ostream &Verbose)
+      : Output(std::move(Output)), Verbose(Verbose) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<GeneratePCHAction>();
+    return std::make_unique<QuietPchAction>(Verbose);
   }
   bool runInvocation(std::shared_ptr<CompilerInvocation> Inv, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHOps,
@@ -63,8 +68,79 @@ public:
   }
 
 private:
+  /// Clang's "N errors generated" goes to the captured diagnostics, not
+  /// to stderr.
+  class QuietPchAction : public GeneratePCHAction {
+  public:
+    explicit QuietPchAction(llvm::raw_ostream &OS) : OS(OS) {}
+    bool BeginSourceFileAction(CompilerInstance &CI) override {
+      CI.setVerboseOutputStream(OS);
+      return GeneratePCHAction::BeginSourceFileAction(CI);
+    }
+
+  private:
+    llvm::raw_ostream &OS;
+  };
   std::string Output;
+  llvm::raw_ostream &Verbose;
 };
+
+/// Marks a cache entry as used now (the cache is pruned by age of last use).
+void touch(const llvm::Twine &Path) {
+  int FD;
+  if (llvm::sys::fs::openFileForReadWrite(Path, FD, llvm::sys::fs::CD_OpenExisting,
+                                          llvm::sys::fs::OF_None))
+    return;
+  llvm::sys::fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
+/// Keeps the cache under its size limit ($COALESCE_CACHE_MAX_MB, default
+/// 1024): deletes the entries used longest ago, never Keep, and temporary
+/// files left by a run that died over an hour ago.
+void pruneCache(const std::string &CacheDir, const std::string &Keep) {
+  uint64_t Limit = 1024;
+  if (const char *M = std::getenv("COALESCE_CACHE_MAX_MB"); M && *M)
+    Limit = std::strtoull(M, nullptr, 10);
+  Limit <<= 20;
+  struct Entry {
+    std::string Path;
+    llvm::sys::TimePoint<> Used;
+    uint64_t Size;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  const auto Now = std::chrono::system_clock::now();
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(CacheDir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(It->path(), St) || !llvm::sys::fs::is_regular_file(St))
+      continue;
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.contains(".pch.tmp.")) {
+      if (Now - St.getLastModificationTime() > std::chrono::hours(1))
+        llvm::sys::fs::remove(It->path());
+      continue;
+    }
+    if (!Name.ends_with(".pch"))
+      continue;
+    Entries.push_back({It->path(), St.getLastModificationTime(), St.getSize()});
+    Total += St.getSize();
+  }
+  if (Total <= Limit)
+    return;
+  std::sort(Entries.begin(), Entries.end(),
+            [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+  for (const Entry &E : Entries) {
+    if (Total <= Limit)
+      break;
+    if (E.Path == Keep)
+      continue;
+    if (!llvm::sys::fs::remove(E.Path))
+      Total -= E.Size;
+  }
+}
 
 std::string hex(uint64_t V) {
   char B[17];
@@ -94,10 +170,7 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   if (CacheDir.empty())
     return Plan;
   llvm::SmallString<256> Abs(Job.File);
-  if (!llvm::sys::path::is_absolute(Abs)) {
-    Abs = Job.Directory;
-    llvm::sys::path::append(Abs, Job.File);
-  }
+  llvm::sys::fs::make_absolute(Abs); // as ClangTool resolves it
   auto Buf = llvm::MemoryBuffer::getFile(Abs);
   if (!Buf) {
     Plan.Problem = "cannot read " + Job.File;
@@ -112,7 +185,9 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
     Text += "\n";
   llvm::StringRef Dir = llvm::sys::path::parent_path(Abs);
 
-  std::string KeyText = std::string(LLVM_VERSION_STRING) + '\0' + Dir.str() + '\0';
+  // The command's directory resolves its relative -I paths.
+  std::string KeyText = std::string(LLVM_VERSION_STRING) + '\0' + Dir.str() + '\0' +
+                        Job.Directory + '\0';
   for (const std::string &A : Job.Args)
     KeyText += A + '\0';
   KeyText += Job.BuiltinHeaders ? "builtin\0" : "toolkit\0";
@@ -127,14 +202,19 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   Plan.VirtualText = Text;
   if (llvm::sys::fs::exists(Pch)) {
     Plan.PchPath = std::string(Pch);
+    touch(Pch); // recently used: pruned last
     return Plan;
   }
   if (std::error_code EC = llvm::sys::fs::create_directories(CacheDir)) {
     Plan.Problem = "cannot create the cache directory " + CacheDir + ": " + EC.message();
+    Plan.CacheUnusable = true;
     return Plan;
   }
   llvm::SmallString<256> Tmp(Pch);
-  Tmp += ".tmp." + std::to_string(::getpid());
+  // Unique per process and thread: two files of one directory may share a
+  // preamble and be precompiled at once.
+  Tmp += ".tmp." + std::to_string(::getpid()) + "." +
+         std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
 
   PchDatabase DB(Job, Plan.VirtualFile);
   tooling::ClangTool Tool(DB, {Plan.VirtualFile});
@@ -148,7 +228,7 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   TextDiagnosticPrinter Printer(OS, DO);
   Tool.setDiagnosticConsumer(&Printer);
   Tool.setPrintErrorMessage(false);
-  PchFactory F{std::string(Tmp)};
+  PchFactory F{std::string(Tmp), OS};
   const int RC = Tool.run(&F);
   if (RC != 0 || !llvm::sys::fs::exists(Tmp)) {
     llvm::sys::fs::remove(Tmp);
@@ -159,11 +239,13 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
     llvm::sys::fs::remove(Tmp);
     if (!llvm::sys::fs::exists(Pch)) {
       Plan.Problem = "cannot write " + std::string(Pch);
+      Plan.CacheUnusable = true;
       return Plan;
     }
   }
   Plan.PchPath = std::string(Pch);
   Plan.Built = true;
+  pruneCache(CacheDir, Plan.PchPath);
   return Plan;
 }
 

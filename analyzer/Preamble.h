@@ -14,7 +14,9 @@
 // lines are re-read but skipped by their include guards. Clang validates the
 // PCH's input files when it loads it: if a header changed, the parse fails,
 // the stale entry is deleted and the file is parsed without it. Entries are
-// written to a temporary name and renamed, so concurrent runs are safe.
+// written to a temporary name and renamed, so concurrent runs are safe. The
+// cache stays under $COALESCE_CACHE_MAX_MB (default 1024): when an entry is
+// added, those used longest ago are deleted.
 //===----------------------------------------------------------------------===//
 
 #ifndef COALESCE_ANALYZER_PREAMBLE_H
@@ -34,6 +36,7 @@ struct PreamblePlan {
   std::string VirtualText;
   bool Built = false;        // built in this call (not found in the cache)
   std::string Problem;       // why none could be built
+  bool CacheUnusable = false; // ... because the cache directory is unusable
 };
 
 /// The default cache directory: $COALESCE_CACHE_DIR, $XDG_CACHE_HOME/coalesce-lint

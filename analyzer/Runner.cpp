@@ -64,7 +64,13 @@ private:
 
 class Action : public ASTFrontendAction {
 public:
-  Action(RunResult &Out, const AnalysisOptions &Opts) : Out(Out), Opts(Opts) {}
+  Action(RunResult &Out, const AnalysisOptions &Opts, llvm::raw_ostream &Verbose)
+      : Out(Out), Opts(Opts), Verbose(Verbose) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // Clang's "N errors generated" goes with the captured diagnostics.
+    CI.setVerboseOutputStream(Verbose);
+    return ASTFrontendAction::BeginSourceFileAction(CI);
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     return std::make_unique<Consumer>(CI, Out, Opts);
@@ -73,42 +79,56 @@ public:
 private:
   RunResult &Out;
   const AnalysisOptions &Opts;
+  llvm::raw_ostream &Verbose;
 };
 
 class Factory : public tooling::FrontendActionFactory {
 public:
-  Factory(RunResult &Out, const AnalysisOptions &Opts) : Out(Out), Opts(Opts) {}
+  Factory(RunResult &Out, const AnalysisOptions &Opts, llvm::raw_ostream &Verbose)
+      : Out(Out), Opts(Opts), Verbose(Verbose) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(Out, Opts);
+    return std::make_unique<Action>(Out, Opts, Verbose);
   }
 
 private:
   RunResult &Out;
   const AnalysisOptions &Opts;
+  llvm::raw_ostream &Verbose;
 };
 
-/// Paths as the user sees them: the input file as named on the command line,
-/// other files relative to the working directory when they are under it.
+/// Paths as the user sees them: the input file by its name (FileJob::Name, or
+/// as given), other files relative to the process's working directory when
+/// they are under it. (The command's own directory may be a build directory
+/// elsewhere; the user reads paths from where they ran the tool.)
 void relativize(TUReport &R, const FileJob &Job) {
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  auto MakeAbsolute = [](llvm::StringRef Base, llvm::SmallString<256> &P) {
+    if (llvm::sys::path::is_absolute(P))
+      return;
+    llvm::SmallString<256> A(Base);
+    llvm::sys::path::append(A, P);
+    P = A;
+  };
   llvm::SmallString<256> Abs(Job.File);
-  if (!llvm::sys::path::is_absolute(Abs)) {
-    Abs = Job.Directory;
-    llvm::sys::path::append(Abs, Job.File);
-  }
+  MakeAbsolute(Cwd, Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  std::string Dir = Job.Directory;
+  const std::string Name = Job.Name.empty() ? Job.File : Job.Name;
+  std::string Dir(Cwd);
   if (!Dir.empty() && Dir.back() != '/')
     Dir += '/';
   auto Fix = [&](SourcePos &P) {
     if (P.File.empty())
       return;
     llvm::SmallString<256> F(P.File);
+    MakeAbsolute(Job.Directory, F);
     llvm::sys::path::remove_dots(F, true);
     if (F == Abs)
-      P.File = Job.File;
+      P.File = Name;
     else if (!Dir.empty() && llvm::StringRef(F).starts_with(Dir))
       P.File = std::string(F.substr(Dir.size()));
   };
+  R.File = Name;
   for (AccessRecord &A : R.Accesses) {
     Fix(A.Pos);
     Fix(A.PadInsertPos);
@@ -122,7 +142,7 @@ void relativize(TUReport &R, const FileJob &Job) {
 void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
                      const PreamblePlan *Pch, RunResult &Out) {
   Out = RunResult();
-  Out.Report.File = Job.File;
+  Out.Report.File = Job.Name.empty() ? Job.File : Job.Name;
   FileJob J = Job;
   if (Pch) {
     J.Args.push_back("-include-pch");
@@ -144,7 +164,7 @@ void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   TextDiagnosticPrinter Printer(DiagOS, *DiagOpts);
   Tool.setDiagnosticConsumer(&Printer);
   Tool.setPrintErrorMessage(false);
-  Factory F(Out, Opts);
+  Factory F(Out, Opts, DiagOS);
   int RC = Tool.run(&F);
   DiagOS.flush();
   Out.ClangDiagnostics = Diags;
@@ -156,8 +176,11 @@ void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
 }
 
 void runOne(const FileJob &Job, const RunOptions &Opts, RunResult &Out) {
+  std::string CacheProblem;
   if (!Opts.CacheDir.empty()) {
     PreamblePlan Plan = preambleFor(Job, Opts.CacheDir);
+    if (Plan.CacheUnusable)
+      CacheProblem = Plan.Problem;
     if (!Plan.PchPath.empty()) {
       parseAndAnalyse(Job, Opts.Analysis, &Plan, Out);
       if (!Out.Failed) {
@@ -170,6 +193,7 @@ void runOne(const FileJob &Job, const RunOptions &Opts, RunResult &Out) {
     }
   }
   parseAndAnalyse(Job, Opts.Analysis, nullptr, Out);
+  Out.CacheProblem = CacheProblem;
 }
 
 } // namespace

@@ -19,10 +19,11 @@
 namespace coalesce {
 
 struct FileJob {
-  std::string File;              // as the user named it
+  std::string File;              // relative to the process's working directory, or absolute
   std::string Directory;         // working directory for the command
   std::vector<std::string> Args; // clang command line without the file
   bool BuiltinHeaders = false;   // map the built-in CUDA headers
+  std::string Name;              // how reports name the file ("" = File)
 };
 
 struct RunResult {
@@ -31,6 +32,7 @@ struct RunResult {
   bool Failed = false;          // the file could not be parsed
   bool UsedPreamble = false;    // parsed with a precompiled preamble
   bool BuiltPreamble = false;   // ... that this run had to build
+  std::string CacheProblem;     // the preamble cache could not be used: why
 };
 
 struct RunOptions {

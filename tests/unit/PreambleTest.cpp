@@ -48,7 +48,7 @@ std::vector<FileJob> jobs(const std::vector<std::string> &Files, bool Toolkit) {
   Invocation Inv = makeInvocation(IO);
   std::vector<FileJob> J;
   for (const std::string &F : Files)
-    J.push_back(FileJob{F, "/", Inv.Args, Inv.BuiltinHeaders});
+    J.push_back(FileJob{F, "/", Inv.Args, Inv.BuiltinHeaders, ""});
   return J;
 }
 
@@ -109,6 +109,52 @@ TEST(Preamble, NoCacheDirMeansNoPreamble) {
   std::vector<RunResult> R = runAnalysis(jobs({D.file("a.cu", kernel("ka"))}, false), RunOptions());
   EXPECT_FALSE(R[0].UsedPreamble);
   EXPECT_TRUE(preambleFor(jobs({"x.cu"}, false)[0], "").PchPath.empty());
+}
+
+TEST(Preamble, UnusableCacheDirIsReportedAndTheFileStillParses) {
+  TempDir D;
+  D.file("common.cuh", Header);
+  std::string NotADir = D.file("plain-file", "x");
+  RunOptions O;
+  O.CacheDir = NotADir + "/cache";
+  std::vector<RunResult> R = runAnalysis(jobs({D.file("a.cu", kernel("ka"))}, false), O);
+  ASSERT_FALSE(R[0].Failed) << R[0].ClangDiagnostics;
+  EXPECT_FALSE(R[0].UsedPreamble);
+  EXPECT_NE(R[0].CacheProblem.find("cannot create the cache directory"), std::string::npos)
+      << R[0].CacheProblem;
+  EXPECT_EQ(R[0].Report.Accesses[0].Cost, 8.0);
+}
+
+size_t countPch(const std::string &Dir) {
+  size_t N = 0;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
+    N += llvm::StringRef(It->path()).ends_with(".pch");
+  return N;
+}
+
+TEST(Preamble, CacheIsPrunedToItsLimit) {
+  TempDir D, Cache;
+  D.file("common.cuh", Header);
+  D.file("other.cuh", "#pragma once\n#define STRIDE 4\n"
+                      "__device__ inline int twice(int v) { return v * STRIDE; }\n");
+  std::string A = D.file("a.cu", kernel("ka"));
+  std::string BText = kernel("kb");
+  BText.replace(BText.find("common.cuh"), 10, "other.cuh");
+  std::string B = D.file("b.cu", BText);
+  RunOptions O;
+  O.CacheDir = std::string(Cache.Path);
+  ASSERT_TRUE(runAnalysis(jobs({A}, false), O)[0].BuiltPreamble);
+  EXPECT_EQ(countPch(O.CacheDir), 1u);
+  // A limit of 0 MB keeps only the entry just built.
+  ::setenv("COALESCE_CACHE_MAX_MB", "0", 1);
+  std::vector<RunResult> R = runAnalysis(jobs({B}, false), O);
+  ::unsetenv("COALESCE_CACHE_MAX_MB");
+  EXPECT_TRUE(R[0].BuiltPreamble);
+  EXPECT_EQ(R[0].Report.Accesses[0].Cost, 16.0);
+  EXPECT_EQ(countPch(O.CacheDir), 1u);
+  // a.cu's entry was the one deleted: it is built again.
+  EXPECT_TRUE(runAnalysis(jobs({A}, false), O)[0].BuiltPreamble);
 }
 
 } // namespace
