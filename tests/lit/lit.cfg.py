@@ -17,6 +17,7 @@
 import os
 import re
 import shlex
+import subprocess
 import sys
 
 # The test format lives in a module of its own: lit pickles tests (and their
@@ -33,6 +34,9 @@ config.test_exec_root = config.test_exec_root_dir
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["LC_ALL"] = "C"
+# The precompiled-header cache (analyzer/Preamble.h) of this build tree, not
+# the user's ~/.cache; tests of the cache itself pass --cache-dir.
+config.environment["COALESCE_CACHE_DIR"] = os.path.join(config.test_exec_root, "preamble-cache")
 
 lint = config.coalesce_lint + " --cuda-path=none --color=never"
 # %lint: for source-level tests (findings do not fail the pipe; exit codes
@@ -66,6 +70,23 @@ config.substitutions.append(
     ("%coalesce-tidy", os.path.join(config.project_source_dir, "tools", "coalesce-tidy")))
 if os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
     config.available_features.add("cuda-toolkit")
+# Bad-input tests (cli/bad-input-*.test): %as-unprivileged drops root so that
+# file permissions apply; %without-cuda-toolkit hides the toolkit in a private
+# mount namespace, where unshare(1) may make one.
+config.substitutions.append(
+    ("%as-unprivileged", "python3 " + os.path.join(config.test_source_root, "as_unprivileged.py")))
+config.substitutions.append(
+    ("%without-cuda-toolkit",
+     "python3 " + os.path.join(config.test_source_root, "without_cuda_toolkit.py")))
+_unshare = ["unshare", "--mount", "--propagation", "private"]
+if os.geteuid() != 0:
+    _unshare.append("--map-root-user")
+try:
+    if subprocess.run(_unshare + ["true"], stdout=subprocess.DEVNULL,
+                      stderr=subprocess.DEVNULL).returncode == 0:
+        config.available_features.add("mount-namespace")
+except OSError:
+    pass
 
 # The plugin variant of the source-level tests (coalesce_format.py): %lint
 # becomes lint_via_tidy.py, which needs the CLI command (for --format=json),

@@ -1,13 +1,28 @@
 //===- main.cpp - coalesce-lint command-line front end --------------------===//
 //
 // Parses options, runs the analysis library on the files and prints what the
-// rules found. No analysis happens here.
+// rules found. No analysis happens here. The steps, in order:
+//
+//   parseCommandLine   argv -> Options
+//   settingsForFiles   Options + .coalesce-lint.yaml -> per-file settings
+//   analyseFiles       files -> TUReports (one runAnalysis per arch and block)
+//   collectFindings    rules, then inline suppressions and the baseline
+//   emit*              text | json | sarif | html
 //===----------------------------------------------------------------------===//
 
+#include "ApplyFixes.h"
+#include "Baseline.h"
+#include "CompileDb.h"
+#include "Config.h"
 #include "Emit.h"
+#include "Html.h"
 #include "Invocation.h"
+#include "Preamble.h"
 #include "Rule.h"
 #include "Runner.h"
+#include "Sarif.h"
+#include "Suppressions.h"
+#include "WarpMap.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -18,7 +33,9 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -31,6 +48,7 @@ constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
 
 const char *Usage =
     R"(usage: coalesce-lint [options] FILE.cu... [-- extra clang arguments]
+       coalesce-lint -p BUILD_DIR [options] [FILE.cu...]
        coalesce-lint verify [verify options] [FILE.cu...]
 
 Predicts, per source line, the 32-byte sectors per request of every global
@@ -38,8 +56,27 @@ load and store and the shared-memory wavefronts per request of every shared
 access in CUDA kernels, in the units Nsight Compute reports.
 
 options:
-  --format=text|json      output format (default: text)
+  --format=text|json|sarif|html
+                          output format (default: text); sarif is SARIF 2.1.0
+                          for GitHub code scanning, html a self-contained page
+  --explain               (text) draw a warp map after each finding: the
+                          32-byte sector or the banks each lane touches
   --block=X[,Y[,Z]]       block shape for kernels not launched in the file
+  -p BUILD_DIR            take each file's command from
+                          BUILD_DIR/compile_commands.json (nvcc or clang;
+                          translated for the device-side parse); without
+                          files, analyse every CUDA file in it. Default: the
+                          nearest compile_commands.json above each file, or
+                          in a build/ directory beside one of its parents
+  --no-compile-db         ignore compile_commands.json files
+  --show-command          print the clang command each file is parsed with,
+                          and how a compile command was translated
+  --cache-dir=DIR         keep precompiled headers here (default:
+                          $COALESCE_CACHE_DIR, $XDG_CACHE_HOME/coalesce-lint
+                          or ~/.cache/coalesce-lint)
+  --no-cache              parse every header from scratch
+  --fix                   apply the suggested fixes (shared-tile padding) to
+                          the source files
   --cuda-path=PATH|none   CUDA toolkit to parse with (default: $CUDA_PATH,
                           $CUDA_HOME or /usr/local/cuda; none: built-in header)
   --cuda-gpu-arch=sm_XX   GPU architecture to parse for (default: sm_90)
@@ -48,11 +85,21 @@ options:
   --list-rules            print the rules and exit
   --no-unknown            do not print remarks for unpredictable accesses
   --min-ratio=R           report only accesses costing more than R x ideal
+  --config=FILE           settings file (default: the nearest
+                          .coalesce-lint.yaml above each input file)
+  --no-config             ignore .coalesce-lint.yaml files
+  --baseline=FILE         report (and fail on) only findings not in FILE
+  --write-baseline=FILE   record the current findings in FILE and exit 0
+  --source-root=DIR       sarif/html paths are relative to DIR (default: .)
   --exit-zero             exit 0 even when findings are reported
   --color=auto|always|never
   -j N                    analyse N files in parallel (default: all cores)
   --version               print the version and exit
   --help                  print this help and exit
+
+Options on the command line override the settings file. Findings are
+silenced by `// coalesce-lint: ignore[RULE]` or `// NOLINT(coalesce-RULE)`
+on their line (see README.md).
 
 verify mode (on a machine with an NVIDIA GPU, nvcc and Nsight Compute):
   builds each program (default: the bundled sample_kernels/*.cu), runs it
@@ -64,47 +111,39 @@ verify mode (on a machine with an NVIDIA GPU, nvcc and Nsight Compute):
 exit status: 0 no findings, 1 findings, 2 usage or input errors
 )";
 
+/// What the command line says. Settings that a .coalesce-lint.yaml can also
+/// give are optional here: unset means "the config file's, or the default".
 struct Options {
   std::string Format = "text";
+  bool Explain = false;
   std::optional<Dim3> Block;
   InvocationOptions Inv;
-  std::vector<std::string> Rules;
-  bool ListRules = false, NoUnknown = false, ExitZero = false;
-  double MinRatio = 1.0;
+  std::optional<std::string> GpuArch;
+  std::optional<std::vector<std::string>> Rules;
+  std::optional<double> MinRatio;
+  std::optional<bool> ReportUnknown;
+  bool ListRules = false, ExitZero = false;
+  std::string ConfigFile;
+  bool NoConfig = false;
+  std::string BaselineFile, WriteBaselineFile, SourceRoot;
   std::string Color = "auto";
   unsigned Jobs = 0;
   std::vector<std::string> Files;
+  std::string CompileDb; // -p
+  bool NoCompileDb = false, ShowCommand = false, NoCache = false, Fix = false;
+  std::optional<std::string> CacheDir;
+};
+
+/// The settings one input file is analysed and reported with.
+struct FileSettings {
+  std::string GpuArch = "sm_90";
+  std::optional<Dim3> Block;
+  RuleOptions Rules;
+  std::vector<std::string> EnabledRules; // empty: all
 };
 
 bool startsWith(const std::string &S, const std::string &P) {
   return S.compare(0, P.size(), P) == 0;
-}
-
-std::optional<Dim3> parseBlock(const std::string &S, std::string &Err) {
-  Dim3 D;
-  int64_t *F[3] = {&D.X, &D.Y, &D.Z};
-  std::stringstream SS(S);
-  std::string Part;
-  int I = 0;
-  while (std::getline(SS, Part, ',')) {
-    if (I >= 3 || Part.empty() ||
-        Part.find_first_not_of("0123456789") != std::string::npos ||
-        Part.size() > 9) {
-      Err = "--block expects X[,Y[,Z]] with positive integers, got '" + S + "'";
-      return std::nullopt;
-    }
-    *F[I++] = std::stoll(Part);
-  }
-  if (I == 0) {
-    Err = "--block expects X[,Y[,Z]], got an empty value";
-    return std::nullopt;
-  }
-  std::string Bad = validateBlockShape(D);
-  if (!Bad.empty()) {
-    Err = "--block=" + S + ": " + Bad;
-    return std::nullopt;
-  }
-  return D;
 }
 
 int usageError(const std::string &Msg) {
@@ -160,7 +199,7 @@ int verifyMain(int Argc, char **Argv) {
   for (const std::string &F : Files) {
     if (!llvm::sys::fs::is_regular_file(F))
       return usageError(F + ": no such file");
-    Jobs.push_back(FileJob{F, std::string(Cwd), I.Args, I.BuiltinHeaders});
+    Jobs.push_back(FileJob{F, std::string(Cwd), I.Args, I.BuiltinHeaders, F});
   }
   RunOptions RO;
   RO.Jobs = std::max(1u, llvm::hardware_concurrency().compute_thread_count());
@@ -200,10 +239,11 @@ int verifyMain(int Argc, char **Argv) {
   return RC;
 }
 
-int main(int Argc, char **Argv) {
-  if (Argc > 1 && std::string(Argv[1]) == "verify")
-    return verifyMain(Argc, Argv);
-  Options O;
+namespace {
+
+/// Fills O from the command line; returns an exit status when the program
+/// should stop (help, version, a usage error).
+std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
   bool SawDashDash = false;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -224,6 +264,8 @@ int main(int Argc, char **Argv) {
       }
       return false;
     };
+    // --flag=VALUE or --flag VALUE, for a flag that is not a prefix of another.
+    auto Is = [&](const std::string &Flag) { return A == Flag || startsWith(A, Flag + "="); };
     std::string V;
     if (A == "--") {
       SawDashDash = true;
@@ -234,57 +276,99 @@ int main(int Argc, char **Argv) {
       std::cout << "coalesce-lint " << COALESCE_VERSION << " (LLVM "
                 << COALESCE_LLVM_VERSION_STRING << ")\n";
       return ExitClean;
-    } else if (startsWith(A, "--format")) {
+    } else if (Is("--format")) {
       if (!Value("--format", V))
         return usageError("--format needs a value");
-      if (V != "text" && V != "json")
-        return usageError("unknown --format '" + V + "' (expected text or json)");
+      if (V != "text" && V != "json" && V != "sarif" && V != "html")
+        return usageError("unknown --format '" + V + "' (expected text, json, sarif or html)");
       O.Format = V;
-    } else if (startsWith(A, "--block")) {
+    } else if (A == "--explain") {
+      O.Explain = true;
+    } else if (A == "-p" || startsWith(A, "-p=") || Is("--compile-commands")) {
+      if (!Value(A == "-p" || startsWith(A, "-p=") ? "-p" : "--compile-commands", V) ||
+          V.empty())
+        return usageError("-p needs a build directory");
+      O.CompileDb = V;
+    } else if (A == "--no-compile-db") {
+      O.NoCompileDb = true;
+    } else if (A == "--show-command") {
+      O.ShowCommand = true;
+    } else if (Is("--cache-dir")) {
+      if (!Value("--cache-dir", V) || V.empty())
+        return usageError("--cache-dir needs a directory");
+      O.CacheDir = V;
+    } else if (A == "--no-cache") {
+      O.NoCache = true;
+    } else if (A == "--fix") {
+      O.Fix = true;
+    } else if (Is("--block")) {
       if (!Value("--block", V))
         return usageError("--block needs a value");
-      std::string Err;
-      O.Block = parseBlock(V, Err);
+      std::string Why;
+      O.Block = parseBlockShape(V, Why);
       if (!O.Block)
-        return usageError(Err);
-    } else if (startsWith(A, "--cuda-path")) {
+        return usageError(startsWith(Why, "expects") ? "--block " + Why
+                                                     : "--block=" + V + ": " + Why);
+    } else if (Is("--cuda-path")) {
       if (!Value("--cuda-path", V) || V.empty())
         return usageError("--cuda-path needs a value");
       O.Inv.CudaPath = V;
-    } else if (startsWith(A, "--cuda-gpu-arch")) {
+    } else if (Is("--cuda-gpu-arch")) {
       if (!Value("--cuda-gpu-arch", V) || !startsWith(V, "sm_"))
         return usageError("--cuda-gpu-arch expects sm_XX");
-      O.Inv.GpuArch = V;
-    } else if (startsWith(A, "--resource-dir")) {
+      O.GpuArch = V;
+    } else if (Is("--resource-dir")) {
       if (!Value("--resource-dir", V))
         return usageError("--resource-dir needs a value");
       O.Inv.ResourceDir = V;
-    } else if (startsWith(A, "--rules")) {
+    } else if (Is("--rules")) {
       if (!Value("--rules", V))
         return usageError("--rules needs a value");
       std::stringstream SS(V);
       std::string R;
+      O.Rules.emplace();
       while (std::getline(SS, R, ',')) {
         if (startsWith(R, "coalesce-"))
           R = R.substr(9);
         if (!findRule(R))
           return usageError("unknown rule '" + R + "' (see --list-rules)");
-        O.Rules.push_back(R);
+        O.Rules->push_back(R);
       }
     } else if (A == "--list-rules") {
       O.ListRules = true;
     } else if (A == "--no-unknown") {
-      O.NoUnknown = true;
+      O.ReportUnknown = false;
     } else if (A == "--exit-zero") {
       O.ExitZero = true;
-    } else if (startsWith(A, "--min-ratio")) {
+    } else if (Is("--min-ratio")) {
       if (!Value("--min-ratio", V))
         return usageError("--min-ratio needs a value");
       char *End = nullptr;
-      O.MinRatio = std::strtod(V.c_str(), &End);
-      if (!End || *End || O.MinRatio < 1.0)
+      double R = std::strtod(V.c_str(), &End);
+      if (V.empty() || !End || *End || !(R >= 1.0))
         return usageError("--min-ratio expects a number >= 1, got '" + V + "'");
-    } else if (startsWith(A, "--color")) {
+      O.MinRatio = R;
+    } else if (Is("--config")) {
+      if (!Value("--config", V) || V.empty())
+        return usageError("--config needs a file");
+      O.ConfigFile = V;
+    } else if (A == "--no-config") {
+      O.NoConfig = true;
+    } else if (Is("--baseline")) {
+      if (!Value("--baseline", V) || V.empty())
+        return usageError("--baseline needs a file");
+      O.BaselineFile = V;
+    } else if (Is("--write-baseline")) {
+      if (!Value("--write-baseline", V) || V.empty())
+        return usageError("--write-baseline needs a file");
+      O.WriteBaselineFile = V;
+    } else if (Is("--source-root")) {
+      if (!Value("--source-root", V) || V.empty())
+        return usageError("--source-root needs a directory");
+      if (!llvm::sys::fs::is_directory(V))
+        return usageError("--source-root=" + V + ": not a directory");
+      O.SourceRoot = V;
+    } else if (Is("--color")) {
       if (!Value("--color", V) || (V != "auto" && V != "always" && V != "never"))
         return usageError("--color expects auto, always or never");
       O.Color = V;
@@ -305,24 +389,181 @@ int main(int Argc, char **Argv) {
       O.Files.push_back(A);
     }
   }
-
-  if (O.ListRules) {
-    for (const auto &R : allRules())
-      std::cout << "coalesce-" << R->id() << ": " << R->summary() << "\n";
-    return ExitClean;
+  if (O.Explain && O.Format != "text")
+    return usageError("--explain draws the warp maps in text output; --format=" + O.Format +
+                      (O.Format == "html" ? " always has them" : " does not take it"));
+  if (O.NoConfig && !O.ConfigFile.empty())
+    return usageError("--config and --no-config contradict each other");
+  if (O.NoCompileDb && !O.CompileDb.empty())
+    return usageError("-p and --no-compile-db contradict each other");
+  if (O.NoCache && O.CacheDir)
+    return usageError("--cache-dir and --no-cache contradict each other");
+  if (!O.CompileDb.empty()) {
+    // -p build/ or -p build/compile_commands.json
+    if (llvm::sys::fs::is_regular_file(O.CompileDb) &&
+        llvm::sys::path::filename(O.CompileDb) == "compile_commands.json")
+      O.CompileDb = std::string(llvm::sys::path::parent_path(O.CompileDb));
+    if (O.CompileDb.empty())
+      O.CompileDb = ".";
+    if (!llvm::sys::fs::is_directory(O.CompileDb))
+      return usageError("-p " + O.CompileDb + ": not a directory");
   }
-  if (O.Files.empty())
-    return usageError("no input files");
+  return std::nullopt;
+}
 
-  Invocation Inv = makeInvocation(O.Inv);
-  if (!Inv.Problem.empty())
-    return usageError(Inv.Problem);
+/// The settings of each input file: built-in defaults, then its
+/// .coalesce-lint.yaml (or --config), then the command line.
+llvm::Expected<std::vector<FileSettings>> settingsForFiles(const Options &O) {
+  ConfigCache Configs;
+  std::vector<FileSettings> Out;
+  for (const std::string &File : O.Files) {
+    const LintConfig *C = nullptr;
+    if (!O.NoConfig) {
+      auto Found = O.ConfigFile.empty() ? Configs.forFile(File) : Configs.fromFile(O.ConfigFile);
+      if (!Found)
+        return Found.takeError();
+      C = *Found;
+    }
+    FileSettings S;
+    if (C) {
+      if (C->GpuArch)
+        S.GpuArch = *C->GpuArch;
+      S.Block = C->Block;
+      if (C->MinRatio)
+        S.Rules.MinRatio = *C->MinRatio;
+      if (C->ReportUnknown)
+        S.Rules.ReportUnknown = *C->ReportUnknown;
+      if (C->Rules)
+        S.EnabledRules = *C->Rules;
+    }
+    if (O.GpuArch)
+      S.GpuArch = *O.GpuArch;
+    if (O.Block)
+      S.Block = O.Block;
+    if (O.MinRatio)
+      S.Rules.MinRatio = *O.MinRatio;
+    if (O.ReportUnknown)
+      S.Rules.ReportUnknown = *O.ReportUnknown;
+    if (O.Rules)
+      S.EnabledRules = *O.Rules;
+    Out.push_back(std::move(S));
+  }
+  return Out;
+}
 
-  std::vector<std::string> Errors;
-  std::vector<FileJob> Jobs;
-  std::vector<size_t> JobOfFile(O.Files.size(), SIZE_MAX);
+/// compile_commands.json files, each loaded once, by directory.
+class CompileDbs {
+public:
+  /// The entries of Dir's database; Err says why there are none.
+  const std::vector<DbEntry> &entries(const std::string &Dir, std::string &Err) {
+    Db &D = load(Dir);
+    Err = D.Err;
+    return D.Entries;
+  }
+  /// File's entry (File absolute, dots removed) in Dir's database, or null.
+  const DbEntry *find(const std::string &Dir, const std::string &File, std::string &Err) {
+    Db &D = load(Dir);
+    Err = D.Err;
+    auto It = D.ByFile.find(File);
+    if (It == D.ByFile.end()) {
+      // The database may name the file through a symbolic link, or not.
+      llvm::SmallString<256> Real;
+      if (!llvm::sys::fs::real_path(File, Real))
+        It = D.ByFile.find(std::string(Real));
+    }
+    return It == D.ByFile.end() ? nullptr : &D.Entries[It->second];
+  }
+
+private:
+  struct Db {
+    std::vector<DbEntry> Entries;
+    std::map<std::string, size_t> ByFile; // the first command of each file
+    std::string Err;
+  };
+  Db &load(const std::string &Dir) {
+    auto [It, New] = Loaded.try_emplace(Dir);
+    if (New) {
+      It->second.Entries = loadCompileDb(Dir, It->second.Err);
+      for (size_t I = 0; I < It->second.Entries.size(); ++I) {
+        const std::string &F = It->second.Entries[I].File;
+        It->second.ByFile.try_emplace(F, I);
+        llvm::SmallString<256> Real;
+        if (!llvm::sys::fs::real_path(F, Real))
+          It->second.ByFile.try_emplace(std::string(Real), I);
+      }
+    }
+    return It->second;
+  }
+  std::map<std::string, Db> Loaded;
+};
+
+std::string absolutePath(const std::string &F) {
+  llvm::SmallString<256> Abs(F);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+/// Path as the user would write it: relative to the working directory when
+/// under it.
+std::string displayPath(const std::string &Abs) {
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
+  std::string Dir = std::string(Cwd) + "/";
+  if (llvm::StringRef(Abs).starts_with(Dir))
+    return Abs.substr(Dir.size());
+  return Abs;
+}
+
+std::string shellQuote(const std::string &A) {
+  if (!A.empty() && A.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~") == std::string::npos)
+    return A;
+  std::string Q = "'";
+  for (char C : A)
+    Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Q + "'";
+}
+
+/// The CUDA files of a compile database, for `-p DIR` without files.
+std::optional<int> filesFromCompileDb(Options &O, CompileDbs &Dbs) {
+  std::string Err;
+  const std::vector<DbEntry> &Entries = Dbs.entries(O.CompileDb, Err);
+  if (!Err.empty())
+    return usageError(Err);
+  std::set<std::string> Seen;
+  for (const DbEntry &E : Entries) {
+    if (!isCudaCommand(E.CommandLine, E.File) || llvm::StringRef(E.File).ends_with(".cuh"))
+      continue;
+    if (Seen.insert(E.File).second)
+      O.Files.push_back(displayPath(E.File));
+  }
+  if (O.Files.empty())
+    return usageError("no CUDA files in " + O.CompileDb + "/compile_commands.json");
+  return std::nullopt;
+}
+
+/// Parses and analyses the files: one runAnalysis per distinct default block,
+/// results in input order. Each file is parsed with its compile command when
+/// a compile database has one, else with the default command for its GPU
+/// architecture. Unreadable and unparsable files become Errors. SettingsOf[i]
+/// are the settings Reports[i] was analysed with.
+std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings> &Settings,
+                                CompileDbs &Dbs, std::vector<TUReport> &Reports,
+                                std::vector<const FileSettings *> &SettingsOf,
+                                std::vector<std::string> &Errors) {
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  std::map<std::string, Invocation> Invocations; // by GPU arch
+  std::set<std::string> WarnedDbs;
+  // Jobs grouped by what runAnalysis takes once per call (the default block).
+  struct Group {
+    std::optional<Dim3> Block;
+    std::vector<FileJob> Jobs;
+    std::vector<size_t> Files; // index into O.Files, per job
+  };
+  std::vector<Group> Groups;
+  size_t Total = 0;
+  std::vector<bool> FromDb(O.Files.size(), false);
   for (size_t I = 0; I < O.Files.size(); ++I) {
     const std::string &F = O.Files[I];
     llvm::sys::fs::file_status St;
@@ -340,57 +581,292 @@ int main(int Argc, char **Argv) {
       continue;
     }
     llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-    JobOfFile[I] = Jobs.size();
-    Jobs.push_back(FileJob{F, std::string(Cwd), Inv.Args, Inv.BuiltinHeaders});
+
+    const FileSettings &S = Settings[I];
+    const std::string Abs = absolutePath(F);
+    FileJob Job;
+    Job.Name = F;
+    std::vector<std::string> Notes;
+
+    // The file's compile command, if a database has one.
+    std::string DbDir = O.CompileDb;
+    if (DbDir.empty() && !O.NoCompileDb)
+      DbDir = findCompileDbFor(Abs);
+    const DbEntry *E = nullptr;
+    if (!DbDir.empty()) {
+      std::string Err;
+      E = Dbs.find(DbDir, Abs, Err);
+      if (!Err.empty()) {
+        if (!O.CompileDb.empty())
+          return usageError(Err);
+        if (WarnedDbs.insert(DbDir).second)
+          std::cerr << "coalesce-lint: warning: ignoring " << Err << "\n";
+      } else if (!E && !O.CompileDb.empty()) {
+        std::cerr << "coalesce-lint: warning: " << F << " is not in " << DbDir
+                  << "/compile_commands.json; parsing it with the default command\n";
+      }
+    }
+    if (E) {
+      InvocationOptions IO = O.Inv;
+      IO.GpuArch = S.GpuArch;
+      TranslatedCommand T =
+          translateCommand(E->CommandLine, E->File, E->Directory, IO, O.GpuArch.has_value());
+      if (!T.Problem.empty()) {
+        Errors.push_back(F + ": " + T.Problem);
+        continue;
+      }
+      FromDb[I] = true;
+      Job.File = Abs;
+      Job.Directory = E->Directory;
+      Job.Args = std::move(T.Args);
+      Job.BuiltinHeaders = T.BuiltinHeaders;
+      Notes.push_back("command from " + DbDir + "/compile_commands.json (in " + E->Directory +
+                      ")");
+      for (std::string &N : T.Notes)
+        Notes.push_back(std::move(N));
+    } else {
+      auto Inv = Invocations.find(S.GpuArch);
+      if (Inv == Invocations.end()) {
+        InvocationOptions IO = O.Inv;
+        IO.GpuArch = S.GpuArch;
+        Inv = Invocations.emplace(S.GpuArch, makeInvocation(IO)).first;
+        if (!Inv->second.Problem.empty())
+          return usageError(Inv->second.Problem);
+      }
+      Job.File = F;
+      Job.Directory = std::string(Cwd);
+      Job.Args = Inv->second.Args;
+      Job.BuiltinHeaders = Inv->second.BuiltinHeaders;
+    }
+    if (O.ShowCommand) {
+      std::cerr << "coalesce-lint: " << F << ": parsed with:";
+      for (const std::string &A : Job.Args)
+        std::cerr << " " << shellQuote(A);
+      std::cerr << " " << shellQuote(Job.File) << "\n";
+      if (Job.BuiltinHeaders)
+        std::cerr << "  note: with the built-in CUDA header (no CUDA toolkit)\n";
+      for (const std::string &N : Notes)
+        std::cerr << "  note: " << N << "\n";
+    }
+
+    Group *G = nullptr;
+    for (Group &Existing : Groups)
+      if (Existing.Block == S.Block)
+        G = &Existing;
+    if (!G) {
+      Groups.push_back({S.Block, {}, {}});
+      G = &Groups.back();
+    }
+    G->Jobs.push_back(std::move(Job));
+    G->Files.push_back(I);
+    ++Total;
   }
 
-  RunOptions RO;
-  RO.Analysis.DefaultBlock = O.Block;
-  RO.Jobs = O.Jobs ? O.Jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
-  std::vector<RunResult> Results = runAnalysis(Jobs, RO);
-
-  std::vector<TUReport> Reports;
+  // A progress line on a terminal, counted over all groups.
+  const bool ShowProgress = Total > 1 && llvm::sys::Process::StandardErrIsDisplayed();
+  size_t DoneBefore = 0;
+  std::vector<std::optional<RunResult>> ByFile(O.Files.size());
+  for (Group &G : Groups) {
+    RunOptions RO;
+    RO.Analysis.DefaultBlock = G.Block;
+    RO.Jobs = O.Jobs ? O.Jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+    RO.CacheDir = O.NoCache ? "" : O.CacheDir ? *O.CacheDir : defaultCacheDir();
+    if (ShowProgress)
+      RO.Progress = [&, DoneBefore](size_t Done, size_t) {
+        std::cerr << "\r\033[Kcoalesce-lint: analysed " << DoneBefore + Done << "/" << Total
+                  << " files" << std::flush;
+      };
+    std::vector<RunResult> Results = runAnalysis(G.Jobs, RO);
+    DoneBefore += G.Jobs.size();
+    for (size_t J = 0; J < Results.size(); ++J)
+      ByFile[G.Files[J]] = std::move(Results[J]);
+  }
+  if (ShowProgress)
+    std::cerr << "\r\033[K" << std::flush;
+  std::set<std::string> CacheProblems;
+  for (const std::optional<RunResult> &R : ByFile)
+    if (R && !R->CacheProblem.empty() && CacheProblems.insert(R->CacheProblem).second)
+      std::cerr << "coalesce-lint: warning: headers are parsed without the cache: "
+                << R->CacheProblem << " (see --cache-dir, --no-cache)\n";
   for (size_t I = 0; I < O.Files.size(); ++I) {
-    if (JobOfFile[I] == SIZE_MAX)
+    if (!ByFile[I])
       continue;
-    RunResult &R = Results[JobOfFile[I]];
+    RunResult &R = *ByFile[I];
     if (R.Failed) {
       std::cerr << R.ClangDiagnostics;
-      Errors.push_back(O.Files[I] + ": failed to parse (see the errors above)");
+      std::string Msg = O.Files[I] + ": failed to parse (see the errors above)";
+      if (!FromDb[I] && R.ClangDiagnostics.find("file not found") != std::string::npos)
+        Msg += "; no compile_commands.json lists it: pass -p BUILD_DIR to parse it "
+               "with the build's include paths and macros";
+      Errors.push_back(Msg);
       continue;
     }
     Reports.push_back(std::move(R.Report));
+    SettingsOf.push_back(&Settings[I]);
+  }
+  return std::nullopt;
+}
+
+/// The rules' findings, split into those to report and those silenced by an
+/// inline comment or the baseline (with why).
+struct Findings {
+  std::vector<Finding> All;       // after suppressions (what a baseline records)
+  std::vector<Finding> Reported;  // after suppressions and the baseline
+  std::vector<size_t> ReportOf;   // Reported[i] is about Reports[ReportOf[i]]
+  std::map<const AccessRecord *, std::string> Silenced;
+  unsigned Suppressed = 0, InBaseline = 0;
+  unsigned warnings() const {
+    unsigned N = 0;
+    for (const Finding &F : Reported)
+      N += F.Level == Severity::Warning;
+    return N;
+  }
+};
+
+/// Findings point into Reports, which must not change afterwards.
+Findings collectFindings(const std::vector<TUReport> &Reports,
+                         const std::vector<const FileSettings *> &SettingsOf, Baseline *Base) {
+  Findings Out;
+  SuppressionIndex Suppressions;
+  for (size_t I = 0; I < Reports.size(); ++I)
+    for (Finding &F : runRules(Reports[I].Accesses, SettingsOf[I]->Rules,
+                               SettingsOf[I]->EnabledRules)) {
+      std::string By = Suppressions.suppressedBy(F);
+      if (!By.empty()) {
+        ++Out.Suppressed;
+        if (F.Record)
+          Out.Silenced[F.Record] = "suppressed by " + By;
+        continue;
+      }
+      Out.All.push_back(F);
+      if (Base && Base->consume(F)) {
+        ++Out.InBaseline;
+        if (F.Record)
+          Out.Silenced[F.Record] = "in the baseline";
+        continue;
+      }
+      Out.Reported.push_back(std::move(F));
+      Out.ReportOf.push_back(I);
+    }
+  return Out;
+}
+
+void emitText(const Options &O, const std::vector<TUReport> &Reports, const Findings &Fs) {
+  const bool Color = O.Color == "always" ||
+                     (O.Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
+  TextStyle Style{Color};
+  for (size_t I = 0; I < Reports.size(); ++I) {
+    for (const std::string &N : Reports[I].Notes)
+      std::cout << Reports[I].File << ": note: " << N << "\n";
+    for (size_t J = 0; J < Fs.Reported.size(); ++J) {
+      if (Fs.ReportOf[J] != I)
+        continue;
+      const Finding &F = Fs.Reported[J];
+      std::cout << renderFinding(F, Style);
+      if (O.Explain && F.Record && F.Level == Severity::Warning)
+        std::cout << renderWarpMapText(*F.Record);
+    }
+  }
+  std::string Line = summaryLine(Reports);
+  if (Fs.Suppressed)
+    Line += "; " + std::to_string(Fs.Suppressed) + " finding" + (Fs.Suppressed == 1 ? "" : "s") +
+            " suppressed by comments";
+  if (!O.BaselineFile.empty())
+    Line += "; " + std::to_string(Fs.InBaseline) + " in the baseline, " +
+            std::to_string(Fs.Reported.size()) + " new";
+  std::cerr << "coalesce-lint: " << Line << "\n";
+}
+
+/// Prints the reports and findings in the chosen format.
+void emit(const Options &O, const std::vector<TUReport> &Reports, const Findings &Fs,
+          const std::vector<std::string> &Errors, bool WithBaseline) {
+  if (O.Format == "json") {
+    std::cout << reportToJson(Reports, Errors).dump(2) << "\n";
+  } else if (O.Format == "sarif") {
+    SarifOptions SO;
+    SO.SourceRoot = O.SourceRoot;
+    SO.Baseline = WithBaseline;
+    std::cout << findingsToSarif(Fs.Reported, Errors, SO).dump(2) << "\n";
+  } else if (O.Format == "html") {
+    HtmlReportInput In;
+    In.Reports = &Reports;
+    In.Findings = &Fs.Reported;
+    In.Silenced = Fs.Silenced;
+    In.Errors = Errors;
+    In.SourceRoot = O.SourceRoot;
+    std::cout << renderHtmlReport(In);
+  } else {
+    emitText(O, Reports, Fs);
+  }
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  if (Argc > 1 && std::string(Argv[1]) == "verify")
+    return verifyMain(Argc, Argv);
+
+  Options O;
+  if (auto Exit = parseCommandLine(Argc, Argv, O))
+    return *Exit;
+  if (O.ListRules) {
+    for (const auto &R : allRules())
+      std::cout << "coalesce-" << R->id() << ": " << R->summary() << "\n";
+    return ExitClean;
+  }
+  CompileDbs Dbs;
+  if (O.Files.empty() && !O.CompileDb.empty())
+    if (auto Exit = filesFromCompileDb(O, Dbs))
+      return *Exit;
+  if (O.Files.empty())
+    return usageError("no input files");
+
+  auto Settings = settingsForFiles(O);
+  if (!Settings)
+    return usageError(llvm::toString(Settings.takeError()));
+  std::optional<Baseline> Base;
+  if (!O.BaselineFile.empty()) {
+    auto B = Baseline::load(O.BaselineFile);
+    if (!B)
+      return usageError(llvm::toString(B.takeError()));
+    Base = std::move(*B);
   }
 
-  RuleOptions RuleOpts;
-  RuleOpts.ReportUnknown = !O.NoUnknown;
-  RuleOpts.MinRatio = O.MinRatio;
-  unsigned Warnings = 0;
-  bool Color = O.Color == "always" ||
-               (O.Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
+  std::vector<TUReport> Reports;
+  std::vector<const FileSettings *> SettingsOf;
+  std::vector<std::string> Errors;
+  if (auto Exit = analyseFiles(O, *Settings, Dbs, Reports, SettingsOf, Errors))
+    return *Exit;
+  const Findings Fs = collectFindings(Reports, SettingsOf, Base ? &*Base : nullptr);
 
-  if (O.Format == "json") {
-    for (const TUReport &R : Reports)
-      for (const Finding &F : runRules(R.Accesses, RuleOpts, O.Rules))
-        Warnings += F.Level == Severity::Warning;
-    std::cout << reportToJson(Reports, Errors).dump(2) << "\n";
-  } else {
-    TextStyle Style{Color};
-    for (const TUReport &R : Reports) {
-      for (const std::string &N : R.Notes)
-        std::cout << R.File << ": note: " << N << "\n";
-      for (const Finding &F : runRules(R.Accesses, RuleOpts, O.Rules)) {
-        Warnings += F.Level == Severity::Warning;
-        std::cout << renderFinding(F, Style);
+  emit(O, Reports, Fs, Errors, Base.has_value());
+
+  if (O.Fix)
+    for (const FixOutcome &X : applyFixes(Fs.Reported)) {
+      if (!X.Error.empty()) {
+        Errors.push_back(X.Error);
+        continue;
       }
+      for (const std::string &Why : X.Skipped)
+        std::cerr << "coalesce-lint: warning: fix not applied: " << Why << "\n";
+      if (X.Applied)
+        std::cerr << "coalesce-lint: applied " << X.Applied << " fix"
+                  << (X.Applied == 1 ? "" : "es") << " to " << X.File << "\n";
     }
-    std::cerr << "coalesce-lint: " << summaryLine(Reports) << "\n";
+
+  if (!O.WriteBaselineFile.empty()) {
+    if (llvm::Error E = Baseline::write(O.WriteBaselineFile, Fs.All))
+      Errors.push_back(llvm::toString(std::move(E)));
+    else
+      std::cerr << "coalesce-lint: wrote " << Fs.All.size() << " finding"
+                << (Fs.All.size() == 1 ? "" : "s") << " to the baseline "
+                << O.WriteBaselineFile << "\n";
   }
   for (const std::string &E : Errors)
     std::cerr << "coalesce-lint: error: " << E << "\n";
   if (!Errors.empty())
     return ExitError;
-  if (Warnings && !O.ExitZero)
+  if (Fs.warnings() && !O.ExitZero && O.WriteBaselineFile.empty())
     return ExitFindings;
   return ExitClean;
 }

@@ -55,14 +55,16 @@ std::string header(const SourcePos &P, const char *Kind, const char *KindColor,
   return OS.str();
 }
 
-nlohmann::json number(double V) {
+nlohmann::json number(double V) { return jsonNumber(V); }
+
+} // namespace
+
+nlohmann::json jsonNumber(double V) {
   double R = std::round(V * 1e6) / 1e6;
   if (R == std::floor(R) && std::fabs(R) < 9e15)
     return static_cast<int64_t>(R);
   return R;
 }
-
-} // namespace
 
 std::string renderFinding(const Finding &F, const TextStyle &Style) {
   std::ostringstream OS;

@@ -29,6 +29,8 @@ std::string renderFinding(const Finding &F, const TextStyle &Style);
 nlohmann::json reportToJson(const std::vector<TUReport> &Reports,
                             const std::vector<std::string> &Errors);
 nlohmann::json accessToJson(const AccessRecord &R);
+/// A cost as JSON: rounded to 6 decimals, an integer when it is one.
+nlohmann::json jsonNumber(double V);
 
 /// "24 accesses in 9 kernels: 5 uncoalesced, 1 bank-conflicted, 2 unknown"
 std::string summaryLine(const std::vector<TUReport> &Reports);

@@ -1,0 +1,1 @@
+#define BLOCK 256

@@ -1,0 +1,65 @@
+//===- ConfigTest.cpp - .coalesce-lint.yaml --------------------------------===//
+
+#include "Config.h"
+
+#include <gtest/gtest.h>
+
+using namespace coalesce;
+
+TEST(Config, AllSettings) {
+  auto C = parseConfig("# settings\n"
+                       "rules: [uncoalesced-global, coalesce-shared-bank-conflict]\n"
+                       "min-ratio: 2.5\n"
+                       "block: [32, 8]\n"
+                       "gpu-arch: sm_80\n"
+                       "report-unknown: false\n",
+                       "c.yaml");
+  ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
+  ASSERT_TRUE(C->Rules);
+  EXPECT_EQ(*C->Rules, (std::vector<std::string>{"uncoalesced-global", "shared-bank-conflict"}));
+  EXPECT_EQ(C->MinRatio.value_or(0), 2.5);
+  ASSERT_TRUE(C->Block);
+  EXPECT_EQ(*C->Block, (Dim3{32, 8, 1}));
+  EXPECT_EQ(C->GpuArch.value_or(""), "sm_80");
+  EXPECT_EQ(C->ReportUnknown, std::optional<bool>(false));
+}
+
+TEST(Config, EmptyChangesNothing) {
+  for (const char *Text : {"", "# nothing\n", "---\n"}) {
+    auto C = parseConfig(Text, "c.yaml");
+    ASSERT_TRUE(bool(C)) << Text << ": " << llvm::toString(C.takeError());
+    EXPECT_FALSE(C->Rules || C->MinRatio || C->Block || C->GpuArch || C->ReportUnknown);
+  }
+}
+
+TEST(Config, ErrorsNameTheLine) {
+  auto Err = [](const char *Text) {
+    auto C = parseConfig(Text, "c.yaml");
+    return C ? std::string("no error") : llvm::toString(C.takeError());
+  };
+  EXPECT_EQ(Err("min-ratio: 2\nmin_ratio: 3\n"),
+            "c.yaml:2:1: unknown setting 'min_ratio' (known: rules, min-ratio, block, gpu-arch, "
+            "report-unknown)");
+  EXPECT_EQ(Err("min-ratio: fast\n"), "c.yaml:1:12: 'min-ratio' expects a number >= 1");
+  EXPECT_EQ(Err("block: 32,0\n"), "c.yaml:1:8: 'block': block dimensions must be at least 1");
+  EXPECT_EQ(Err("block: {x: 1}\n"), "c.yaml:1:9: 'block' expects [X, Y, Z] with positive integers");
+  EXPECT_EQ(Err("gpu-arch: sm90\n"), "c.yaml:1:11: 'gpu-arch' expects sm_XX (e.g. sm_90)");
+  EXPECT_EQ(Err("report-unknown: maybe\n"), "c.yaml:1:17: 'report-unknown' expects true or false");
+  EXPECT_EQ(Err("rules: [bogus]\n"), "c.yaml:1:9: unknown rule 'bogus' (see coalesce-lint --list-rules)");
+  EXPECT_EQ(Err("[1, 2]\n"), "c.yaml:1:2: expected a mapping of settings (rules, min-ratio, block, "
+                             "gpu-arch, report-unknown)");
+  EXPECT_NE(Err("rules: [a\n"), "no error");
+  // An empty list would mean "all rules" to runRules: refuse it.
+  EXPECT_EQ(Err("rules: []\n"), "c.yaml:1:9: 'rules' lists no rule (leave it out to run them all)");
+}
+
+TEST(Config, BlockShapes) {
+  std::string Why;
+  EXPECT_EQ(parseBlockShape("32", Why).value_or(Dim3{}), (Dim3{32, 1, 1}));
+  EXPECT_EQ(parseBlockShape("16, 4, 2", Why).value_or(Dim3{}), (Dim3{16, 4, 2}));
+  EXPECT_FALSE(parseBlockShape("1,2,3,4", Why));
+  EXPECT_FALSE(parseBlockShape("", Why));
+  EXPECT_FALSE(parseBlockShape("-1", Why));
+  EXPECT_FALSE(parseBlockShape("2048", Why));
+  EXPECT_EQ(Why, "a block holds at most 1024 threads");
+}

@@ -1,0 +1,289 @@
+//===- Sarif.cpp - Findings as SARIF 2.1.0 for GitHub code scanning -------===//
+
+#include "Sarif.h"
+
+#include "Emit.h"
+#include "RuleDocs.h"
+#include "SourceKey.h"
+
+#include "llvm/Support/FileSystem.h"
+
+#include <map>
+
+namespace coalesce {
+
+namespace {
+
+using nlohmann::json;
+
+struct RuleMeta {
+  const char *Id, *Name;
+};
+const RuleMeta Rules[] = {
+#define COALESCE_RULE(Class, Id, Summary) {Id, #Class},
+#include "Rules.def"
+};
+
+std::vector<std::string> tagsOf(const std::string &Id) {
+  std::vector<std::string> Tags = {"cuda", "performance"};
+  if (Id == "uncoalesced-global")
+    Tags.push_back("global-memory");
+  else if (Id == "shared-bank-conflict")
+    Tags.push_back("shared-memory");
+  return Tags;
+}
+
+/// Inline Markdown (emphasis, code spans) as plain text.
+std::string plainText(const std::string &Md) {
+  std::string Out;
+  for (size_t I = 0; I < Md.size(); ++I) {
+    if (Md[I] == '`' || (Md[I] == '*' && I + 1 < Md.size() && Md[I + 1] == '*')) {
+      if (Md[I] == '*')
+        ++I;
+      continue;
+    }
+    Out += Md[I];
+  }
+  return Out;
+}
+
+/// Clang columns count bytes; SARIF's (run.columnKind) count code points.
+unsigned codePointColumn(const std::string &LineText, unsigned ByteColumn) {
+  if (LineText.empty() || ByteColumn == 0)
+    return ByteColumn;
+  unsigned Col = 1;
+  for (size_t I = 0; I + 1 < ByteColumn; ++I) {
+    if (I >= LineText.size()) {
+      Col += ByteColumn - 1 - I; // past the text: one column per byte
+      break;
+    }
+    if ((static_cast<unsigned char>(LineText[I]) & 0xC0) != 0x80)
+      ++Col;
+  }
+  return Col;
+}
+
+json artifactLocation(const std::string &File, const std::string &Root) {
+  if (auto Rel = relativePath(File, Root))
+    return {{"uri", uriPath(*Rel)}, {"uriBaseId", "%SRCROOT%"}};
+  return {{"uri", "file://" + uriPath(absolutePath(File))}};
+}
+
+json region(const SourcePos &P, unsigned EndByteColumn) {
+  json R;
+  R["startLine"] = std::max(1u, P.Line);
+  const unsigned Start = std::max(1u, codePointColumn(P.LineText, P.Column));
+  R["startColumn"] = Start;
+  unsigned End = EndByteColumn > P.Column ? codePointColumn(P.LineText, EndByteColumn) : Start + 1;
+  R["endColumn"] = std::max(End, Start);
+  if (EndByteColumn > P.Column && P.Column >= 1 && EndByteColumn - 1 <= P.LineText.size())
+    R["snippet"] = {{"text", P.LineText.substr(P.Column - 1, EndByteColumn - P.Column)}};
+  return R;
+}
+
+json physicalLocation(const SourcePos &P, const std::string &Root) {
+  json L = {{"artifactLocation", artifactLocation(P.File, Root)},
+            {"region", region(P, P.EndColumn)}};
+  if (!P.LineText.empty())
+    L["contextRegion"] = {{"startLine", std::max(1u, P.Line)},
+                          {"snippet", {{"text", P.LineText}}}};
+  return L;
+}
+
+json properties(const Finding &F) {
+  json P = json::object();
+  P["notes"] = json::array();
+  for (const FindingNote &N : F.Notes)
+    P["notes"].push_back(N.Message);
+  const AccessRecord *R = F.Record;
+  if (!R)
+    return P;
+  P["kernel"] = R->Kernel;
+  if (!R->Context.empty())
+    P["context"] = R->Context;
+  P["space"] = spaceName(R->Space);
+  P["op"] = opName(R->Op);
+  P["array"] = R->Array;
+  P["expression"] = R->Expression;
+  P["bytesPerLane"] = R->BytesPerLane;
+  P["verdict"] = verdictName(R->V);
+  json Launch;
+  Launch["block"] = R->Launch.BlockKnown
+                        ? json{R->Launch.Block.X, R->Launch.Block.Y, R->Launch.Block.Z}
+                        : json(nullptr);
+  Launch["grid"] = R->Launch.Grid ? json{R->Launch.Grid->X, R->Launch.Grid->Y, R->Launch.Grid->Z}
+                                  : json(nullptr);
+  Launch["source"] = R->Launch.Source;
+  P["launch"] = Launch;
+  if (R->V == Verdict::Unknown) {
+    P["reason"] = R->Reason;
+    return P;
+  }
+  if (R->Space == MemorySpace::Global) {
+    P["sectorsPerRequest"] = jsonNumber(R->Cost);
+    P["idealSectorsPerRequest"] = jsonNumber(R->Ideal);
+  } else {
+    P["wavefrontsPerRequest"] = jsonNumber(R->Cost);
+    P["idealWavefrontsPerRequest"] = jsonNumber(R->Ideal);
+    P["conflictWays"] = jsonNumber(R->ConflictWays);
+    if (R->PaddedCost)
+      P["paddedWavefrontsPerRequest"] = jsonNumber(*R->PaddedCost);
+  }
+  if (!R->AlignmentKnown)
+    P["costRange"] = {jsonNumber(R->CostMin), jsonNumber(R->CostMax)};
+  P["requestsPerWarp"] = R->RequestsKnown ? jsonNumber(R->RequestsPerWarp) : json(nullptr);
+  return P;
+}
+
+json fixes(const Finding &F, const std::string &Root) {
+  json Out = json::array();
+  for (const FixIt &X : F.Fixes) {
+    std::string Desc;
+    for (const FindingNote &N : F.Notes)
+      if (N.Pos && N.Pos->File == X.Pos.File && N.Pos->Line == X.Pos.Line &&
+          N.Pos->Column == X.Pos.Column)
+        Desc = N.Message;
+    if (Desc.empty())
+      Desc = "insert \"" + X.Insert + "\"";
+    json Deleted;
+    Deleted["startLine"] = std::max(1u, X.Pos.Line);
+    unsigned Start = std::max(1u, codePointColumn(X.Pos.LineText, X.Pos.Column));
+    Deleted["startColumn"] = Start;
+    Deleted["endColumn"] =
+        X.RemoveLength ? codePointColumn(X.Pos.LineText, X.Pos.Column + X.RemoveLength) : Start;
+    json Replacement = {{"deletedRegion", Deleted}};
+    if (!X.Insert.empty())
+      Replacement["insertedContent"] = {{"text", X.Insert}};
+    Out.push_back({{"description", {{"text", Desc}}},
+                   {"artifactChanges",
+                    json::array({{{"artifactLocation", artifactLocation(X.Pos.File, Root)},
+                                  {"replacements", json::array({Replacement})}}})}});
+  }
+  return Out;
+}
+
+std::string messageText(const Finding &F) {
+  std::string S = F.Message;
+  for (const FindingNote &N : F.Notes)
+    S += "\n" + N.Message;
+  return S;
+}
+
+} // namespace
+
+std::string uriPath(const std::string &Path) {
+  static const char *Hex = "0123456789ABCDEF";
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (std::isalnum(C) || C == '-' || C == '.' || C == '_' || C == '~' || C == '/')
+      Out += static_cast<char>(C);
+    else {
+      Out += '%';
+      Out += Hex[C >> 4];
+      Out += Hex[C & 15];
+    }
+  }
+  return Out;
+}
+
+std::string lineHash(const Finding &F) {
+  return stableHash({F.checkName(), F.Record ? F.Record->Kernel : std::string(),
+                     normaliseLineText(F.Pos.LineText)});
+}
+
+nlohmann::json findingsToSarif(const std::vector<Finding> &Findings,
+                               const std::vector<std::string> &Errors,
+                               const SarifOptions &Opts) {
+  const std::string Root = absolutePath(Opts.SourceRoot.empty() ? "." : Opts.SourceRoot);
+
+  json Driver;
+  Driver["name"] = "coalesce-lint";
+  Driver["version"] = COALESCE_VERSION;
+  Driver["semanticVersion"] = COALESCE_VERSION;
+  Driver["informationUri"] = COALESCE_INFORMATION_URI;
+  Driver["rules"] = json::array();
+  std::map<std::string, size_t> RuleIndex;
+  for (const auto &R : allRules()) {
+    const std::string Id = R->id();
+    std::string Name = Id;
+    for (const RuleMeta &M : Rules)
+      if (Id == M.Id)
+        Name = M.Name;
+    std::string Doc = ruleDocMarkdown(Id).str();
+    std::string Full = ruleDocIntroduction(Id);
+    json Rule;
+    Rule["id"] = "coalesce-" + Id;
+    Rule["name"] = Name;
+    Rule["shortDescription"] = {{"text", R->summary()}};
+    if (Full.empty())
+      Rule["fullDescription"] = {{"text", R->summary()}};
+    else
+      Rule["fullDescription"] = {{"text", plainText(Full)}, {"markdown", Full}};
+    Rule["help"] = {{"text", Doc.empty() ? std::string(R->summary()) : Doc},
+                    {"markdown", Doc.empty() ? std::string(R->summary()) : Doc}};
+    Rule["defaultConfiguration"] = {{"level", "warning"}};
+    Rule["properties"] = {{"tags", tagsOf(Id)},
+                          {"precision", "high"},
+                          {"problem.severity", "warning"}};
+    RuleIndex[Id] = Driver["rules"].size();
+    Driver["rules"].push_back(Rule);
+  }
+
+  json Results = json::array();
+  std::map<std::pair<std::string, std::string>, unsigned> Occurrences; // (file, hash)
+  for (const Finding &F : Findings) {
+    json Res;
+    Res["ruleId"] = F.checkName();
+    if (RuleIndex.count(F.RuleId))
+      Res["ruleIndex"] = RuleIndex[F.RuleId];
+    Res["level"] = F.Level == Severity::Remark ? "note" : "warning";
+    Res["message"] = {{"text", messageText(F)}};
+    Res["locations"] = json::array({{{"physicalLocation", physicalLocation(F.Pos, Root)}}});
+    json Related = json::array();
+    for (const FindingNote &N : F.Notes)
+      if (N.Pos) {
+        json L = {{"id", Related.size() + 1},
+                  {"physicalLocation", physicalLocation(*N.Pos, Root)},
+                  {"message", {{"text", N.Message}}}};
+        Related.push_back(L);
+      }
+    if (!Related.empty())
+      Res["relatedLocations"] = Related;
+    const std::string Hash = lineHash(F);
+    const unsigned N = ++Occurrences[{absolutePath(F.Pos.File), Hash}];
+    Res["partialFingerprints"] = {{"primaryLocationLineHash", Hash + ":" + std::to_string(N)}};
+    if (Opts.Baseline)
+      Res["baselineState"] = "new";
+    if (!F.Fixes.empty())
+      Res["fixes"] = fixes(F, Root);
+    Res["properties"] = properties(F);
+    Results.push_back(Res);
+  }
+
+  json Invocation;
+  Invocation["executionSuccessful"] = Errors.empty();
+  if (!Errors.empty()) {
+    Invocation["toolExecutionNotifications"] = json::array();
+    for (const std::string &E : Errors)
+      Invocation["toolExecutionNotifications"].push_back(
+          {{"level", "error"}, {"message", {{"text", E}}}});
+  }
+
+  json Run;
+  Run["tool"] = {{"driver", Driver}};
+  Run["invocations"] = json::array({Invocation});
+  std::string RootUri = "file://" + uriPath(Root);
+  if (RootUri.back() != '/')
+    RootUri += '/';
+  Run["originalUriBaseIds"] = {{"%SRCROOT%", {{"uri", RootUri}}}};
+  Run["columnKind"] = "unicodeCodePoints";
+  Run["results"] = Results;
+
+  json Doc;
+  Doc["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+  Doc["version"] = "2.1.0";
+  Doc["runs"] = json::array({Run});
+  return Doc;
+}
+
+} // namespace coalesce
