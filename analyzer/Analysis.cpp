@@ -41,6 +41,35 @@ bool sameResults(const std::vector<AccessRecord> &A,
   return true;
 }
 
+/// After a budget ran out: every access of the kernel, each unknown for Why.
+/// The first walk may have stopped before reaching some of them, so a cheap
+/// second walk (salvageLimits) lists them; if that one runs out too, the
+/// accesses either walk reached.
+std::vector<AccessRecord> salvage(ASTContext &Ctx, const KernelDef &K, const LaunchFacts &F,
+                                  const InterpreterLimits &Limits, const std::string &Why,
+                                  AccessAggregator &Seen, KernelSummary &Sum) {
+  Sum.BudgetExceeded = true;
+  KernelRun Walk(Ctx, K.FD, F, salvageLimits(Limits));
+  Walk.Salvage = Why;
+  AccessAggregator Listed(Walk);
+  Walk.Sink = &Listed;
+  try {
+    interpretWarp(Walk, 0);
+    return Listed.finish(K.Name, 1);
+  } catch (const BudgetExceeded &) {
+  }
+  Seen.poison(Why);
+  std::vector<AccessRecord> Out = Listed.finish(K.Name, 1);
+  for (AccessRecord &R : Seen.finish(K.Name, 1)) {
+    bool Dup = false;
+    for (const AccessRecord &O : Out)
+      Dup |= O.Pos.RawLoc == R.Pos.RawLoc && O.Op == R.Op && O.Context == R.Context;
+    if (!Dup)
+      Out.push_back(std::move(R));
+  }
+  return Out;
+}
+
 } // namespace
 
 TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts) {
@@ -87,15 +116,15 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts) {
       const unsigned Warps =
           F.Config.BlockKnown ? warpsPerBlock(F.Config.Block) : 1;
       unsigned Done = 0;
+      std::vector<AccessRecord> Recs;
       try {
         for (unsigned W = 0; W < Warps; ++W, ++Done)
           interpretWarp(Run, W);
+        Recs = Agg.finish(K.Name, Done);
       } catch (const BudgetExceeded &B) {
-        Agg.poison("analysis budget exceeded (" + B.What + ")");
-        Sum.BudgetExceeded = true;
-        Done = std::max(Done, 1u);
+        Recs = salvage(Ctx, K, F, Opts.Limits, "analysis budget exceeded (" + B.What + ")",
+                       Agg, Sum);
       }
-      std::vector<AccessRecord> Recs = Agg.finish(K.Name, Done);
       // A second launch whose predictions are identical to an earlier one's
       // with the same block shape is reported as one, with both sites.
       bool Merged = false;
@@ -114,6 +143,12 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts) {
       if (!Merged)
         PerConfig.push_back(std::move(Recs));
     }
+    if (Sum.BudgetExceeded &&
+        std::all_of(PerConfig.begin(), PerConfig.end(),
+                    [](const std::vector<AccessRecord> &R) { return R.empty(); }))
+      Report.Notes.push_back("kernel '" + K.Name + "' at " + Sum.Pos.str() +
+                             ": analysis budget exceeded before any memory access was "
+                             "reached; its accesses are not predicted");
     for (std::vector<AccessRecord> &Recs : PerConfig)
       for (AccessRecord &R : Recs) {
         ++Sum.Accesses;

@@ -140,6 +140,11 @@ struct Cond {
     Data     // depends on loaded data
   } K = Lanes;
   LaneMask True = 0;
+  /// Uniform: the outcome is one of two worlds, the same for every lane of
+  /// the warp: True holds the lanes where the condition holds in the first,
+  /// TrueElse those in the second (for a plain uniform condition, all lanes
+  /// and none).
+  LaneMask TrueElse = 0;
   std::string Text, Why;
   /// Bounds guards inside the condition, assumed to pass in interior warps.
   std::vector<std::string> Guards;
@@ -154,6 +159,16 @@ struct Frame {
   LaneMask Entry = 0;
   std::optional<Value> RetVal;
   std::optional<LValue> RetLV;
+  /// Values returned on one side of a branch whose two sides both ran (a
+  /// uniform or data-dependent condition), joined with RetVal at the end.
+  struct OtherRet {
+    Value V;
+    const IfStmt *If;
+    bool Uniform; // the branch's condition was uniform (not data-dependent)
+  };
+  std::vector<OtherRet> OtherRets;
+  /// A reference returned on one side of such a branch only: at line ...
+  std::string RetLVAmbiguous;
   std::optional<LValue> This;
   std::string ContextKey, ContextText;
 };
@@ -288,6 +303,10 @@ private:
     }
     ~DepthGuard() { --I.ExprDepth; }
   };
+  /// In a salvage walk, nesting at the limit gives up on the value only.
+  bool salvageTooDeep() const {
+    return !R.Salvage.empty() && ExprDepth >= R.Limits.MaxExprDepth;
+  }
 
   Frame &frame() { return Frames.back(); }
 
@@ -515,6 +534,9 @@ private:
   void exec(const Stmt *S);
   void execDecl(const VarDecl *VD);
   void execIf(const IfStmt *If);
+  LaneMask uniformSide(const Cond &C, LaneMask Save, bool ThenSide, const Expr *CondE);
+  Value joinReturns(const Value &A, const Value &B, const IfStmt *If, bool Uniform,
+                    LaneMask Save, const FunctionDecl *FD);
   void mergeBranches(std::deque<Frame> &Other, const IfStmt *If, bool Uniform,
                      LaneMask Save);
   void execSwitch(const SwitchStmt *SW);
@@ -621,10 +643,10 @@ void WarpInterp::exec(const Stmt *S) {
   if (auto *SW = dyn_cast<SwitchStmt>(S))
     return execSwitch(SW);
   if (auto *RS = dyn_cast<ReturnStmt>(S)) {
-    Frame &F = frame();
     if (const Expr *RV = RS->getRetValue()) {
-      if (Frames.size() > 1 && F.FD->getReturnType()->isReferenceType()) {
+      if (Frames.size() > 1 && frame().FD->getReturnType()->isReferenceType()) {
         LValue LV = evalLValue(RV);
+        Frame &F = frame(); // after the evaluation (see execDecl)
         if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr) {
           if (F.RetLV && F.RetLV->K == LValue::Mem &&
               F.RetLV->Ptr.K == Value::Ptr &&
@@ -636,10 +658,11 @@ void WarpInterp::exec(const Stmt *S) {
         }
       } else {
         Value V = eval(RV);
+        Frame &F = frame();
         F.RetVal = F.RetVal ? merge(Active, V, *F.RetVal) : V;
       }
     }
-    F.Returned |= Active;
+    frame().Returned |= Active;
     Active = 0;
     return;
   }
@@ -685,15 +708,17 @@ void WarpInterp::evalChildren(const Stmt *S) {
 }
 
 void WarpInterp::execDecl(const VarDecl *VD) {
-  Frame &F = frame();
+  // The frame is looked up after each evaluation: a callee's branches
+  // copy and restore Frames, so a reference held across eval() may dangle.
   unsigned Idx = static_cast<unsigned>(Frames.size() - 1);
+  auto F = [&]() -> Frame & { return Frames[Idx]; };
   if (VD->hasGlobalStorage())
     return; // shared / static variables: regions are made on first use
   QualType T = VD->getType().getCanonicalType();
   const Expr *Init = VD->getInit();
   if (T->isReferenceType()) {
     if (Init)
-      F.Refs[VD] = evalLValue(Init);
+      F().Refs[VD] = evalLValue(Init);
     return;
   }
   if (T->isArrayType()) {
@@ -704,7 +729,7 @@ void WarpInterp::execDecl(const VarDecl *VD) {
     Rg.Name = VD->getName().str();
     Rg.Decl = VD;
     R.regionFor(VD, Rg);
-    F.Vars[VD] = Value::opaque();
+    F().Vars[VD] = Value::opaque();
     return;
   }
   if (T->isRecordType()) {
@@ -715,17 +740,17 @@ void WarpInterp::execDecl(const VarDecl *VD) {
         if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
           LValue LV = evalLValue(CE->getArg(0));
           if (LV.K == LValue::ParamField) {
-            F.Refs[VD] = LV;
+            F().Refs[VD] = LV;
             return;
           }
           if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
             access(AccessOp::Load, LV, CE->getArg(0)->getType(), CE->getArg(0));
-          F.Vars[VD] = Value::opaque();
+          F().Vars[VD] = Value::opaque();
           return;
         }
       eval(Init);
     }
-    F.Vars[VD] = Value::opaque();
+    F().Vars[VD] = Value::opaque();
     return;
   }
   Value V = Init ? eval(Init)
@@ -733,10 +758,10 @@ void WarpInterp::execDecl(const VarDecl *VD) {
                                   "' is used before it is assigned");
   if (Init && V.K == Value::Int && !isIntegral(T) && !T->isPointerType())
     V = Value::opaque();
-  if (F.Vars.count(VD))
+  if (F().Vars.count(VD))
     assignVar(VD, V, Idx);
   else
-    F.Vars[VD] = V;
+    F().Vars[VD] = V;
 }
 
 void WarpInterp::execIf(const IfStmt *If) {
@@ -791,15 +816,18 @@ void WarpInterp::execIf(const IfStmt *If) {
                          "): " + C.Why);
     const std::deque<Frame> Before = Frames;
     const std::vector<LoopCtl> LoopsBefore = Loops;
-    Active = C.K == Cond::Uniform ? (Save & C.True) : Save;
+    const size_t SideMark = Assumptions.size();
+    Active = C.K == Cond::Uniform ? uniformSide(C, Save, true, If->getCond()) : Save;
     exec(If->getThen());
+    Assumptions.resize(std::min(Assumptions.size(), SideMark));
     const LaneMask AThen = Active;
-    std::deque<Frame> AfterThen = std::move(Frames);
+    std::deque<Frame> AfterThen = Frames; // a copy: Frames keeps its storage
     std::vector<LoopCtl> LoopsThen = std::move(Loops);
     Frames = Before;
     Loops = LoopsBefore;
-    Active = Save;
+    Active = C.K == Cond::Uniform ? uniformSide(C, Save, false, If->getCond()) : Save;
     exec(If->getElse());
+    Assumptions.resize(std::min(Assumptions.size(), SideMark));
     const LaneMask AElse = Active;
     mergeBranches(AfterThen, If, C.K == Cond::Uniform, Save);
     // A lane has left (returned, broken, continued) only if it left on both
@@ -850,7 +878,69 @@ void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
       if (!F.Refs.count(KV.first))
         F.Refs[KV.first] = KV.second;
     F.Returned &= T.Returned;
+    // What the then-side returned is one of the function's possible results.
+    if (T.RetVal) {
+      if (!F.RetVal)
+        F.OtherRets.push_back({*T.RetVal, If, Uniform});
+      else if (!T.RetVal->sameAs(*F.RetVal))
+        F.RetVal = joinReturns(*F.RetVal, *T.RetVal, If, Uniform, Save, F.FD);
+    }
+    for (auto &O : T.OtherRets)
+      if (std::find_if(F.OtherRets.begin(), F.OtherRets.end(), [&](const auto &X) {
+            return X.If == O.If && X.V.sameAs(O.V);
+          }) == F.OtherRets.end())
+        F.OtherRets.push_back(O);
+    const bool SameRef = T.RetLV && F.RetLV && T.RetLV->K == LValue::Mem &&
+                         F.RetLV->K == LValue::Mem && T.RetLV->Ptr.K == Value::Ptr &&
+                         F.RetLV->Ptr.K == Value::Ptr &&
+                         T.RetLV->Ptr.Region == F.RetLV->Ptr.Region &&
+                         T.RetLV->Ptr.P == F.RetLV->Ptr.P;
+    if ((T.RetLV || F.RetLV) && !SameRef && F.RetLVAmbiguous.empty())
+      F.RetLVAmbiguous = lineOf(Ctx, If->getBeginLoc());
+    if (F.RetLVAmbiguous.empty() && !T.RetLVAmbiguous.empty())
+      F.RetLVAmbiguous = T.RetLVAmbiguous;
   }
+}
+
+/// The lanes that run one side of a branch on a uniform condition: the
+/// lanes of the world(s) in which that side runs at all. When it runs in
+/// both worlds on different lanes, the first world's lanes, with the
+/// assumption said.
+LaneMask WarpInterp::uniformSide(const Cond &C, LaneMask Save, bool ThenSide,
+                                 const Expr *CondE) {
+  const LaneMask World1 = Save & (ThenSide ? C.True : ~C.True);
+  const LaneMask World2 = Save & (ThenSide ? C.TrueElse : ~C.TrueElse);
+  if (!World1 || World1 == World2)
+    return World2 ? World2 : World1;
+  if (!World2)
+    return World1;
+  Assumptions.push_back("assuming `" + exprText(Ctx, CondE) + "` is " +
+                        (ThenSide ? "true" : "false") + " on " +
+                        std::to_string(__builtin_popcount(World1)) +
+                        " lanes of the warp (line " + lineOf(Ctx, CondE->getBeginLoc()) +
+                        "; for other values of its unknown part, on " +
+                        std::to_string(__builtin_popcount(World2)) + ")");
+  return World1;
+}
+
+/// The result of a function that returned A in one world and B in the other
+/// (the two sides of the branch If both ran): a fresh uniform symbol when
+/// both are uniform integers and the condition is uniform (like a variable
+/// assigned on both sides), otherwise not known.
+Value WarpInterp::joinReturns(const Value &A, const Value &B, const IfStmt *If, bool Uniform,
+                              LaneMask Save, const FunctionDecl *FD) {
+  if (A.sameAs(B))
+    return A;
+  const std::string Fn = FD ? FD->getNameAsString() : "the function";
+  if (Uniform && A.K == Value::Int && B.K == Value::Int && A.P.isUniform(Save) &&
+      B.P.isUniform(Save))
+    return Value::integer(Poly::symbol(
+        sym("ret:" + std::to_string(reinterpret_cast<uintptr_t>(If)) + ":" + Fn,
+            Fn + "()@L" + lineOf(Ctx, If->getBeginLoc()), SymbolKind::Opaque)));
+  if (A.K == Value::Opaque && B.K == Value::Opaque)
+    return A;
+  return Value::unknown("the value returned by '" + Fn + "' depends on which side of the " +
+                        "branch at line " + lineOf(Ctx, If->getBeginLoc()) + " was taken");
 }
 
 void WarpInterp::execSwitch(const SwitchStmt *SW) {
@@ -991,7 +1081,7 @@ bool WarpInterp::tryConcreteLoop(const Expr *CondE, const Stmt *Inc,
   }
   --BufferDepth;
   if (!Ok) {
-    Frames = std::move(SavedFrames);
+    Frames = SavedFrames; // assigned in place: frames keep their addresses
     Buffered.resize(Mark);
     ControlUnknown = SavedControl;
     Active = Entry;
@@ -1079,7 +1169,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       I.Inductive = true;
       I.Delta = D;
     }
-    Frames = std::move(Saved);
+    Frames = Saved; // assigned in place: frames keep their addresses
     Assumptions = std::move(SavedAssume);
     MaskWhys = std::move(SavedMask);
     ControlUnknown = SavedControl;
@@ -1234,6 +1324,8 @@ Value WarpInterp::eval(const Expr *E) {
   if (!E)
     return Value::opaque();
   step();
+  if (salvageTooDeep())
+    return Value::unknown(R.Salvage);
   DepthGuard G(*this);
   E = E->IgnoreParens();
 
@@ -1636,8 +1728,13 @@ Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
   }
   case Cond::Uniform:
   case Cond::Data: {
-    Value A = Side(CO->getTrueExpr(), C.K == Cond::Uniform ? (Save & C.True) : Save);
-    Value B = Side(CO->getFalseExpr(), Save);
+    const size_t SideMark = Assumptions.size();
+    Value A = Side(CO->getTrueExpr(),
+                   C.K == Cond::Uniform ? uniformSide(C, Save, true, CO->getCond()) : Save);
+    Assumptions.resize(std::min(Assumptions.size(), SideMark));
+    Value B = Side(CO->getFalseExpr(),
+                   C.K == Cond::Uniform ? uniformSide(C, Save, false, CO->getCond()) : Save);
+    Assumptions.resize(std::min(Assumptions.size(), SideMark));
     if (A.sameAs(B))
       return A;
     if (C.K == Cond::Uniform && A.K == Value::Int && B.K == Value::Int &&
@@ -1668,10 +1765,17 @@ Value WarpInterp::condToValue(const Cond &C, const Expr *E) {
       V[L] = laneActive(C.True, L) ? 1 : 0;
     return Value::integer(Poly::lanes(V));
   }
-  case Cond::Uniform:
+  case Cond::Uniform: {
+    // One unknown 0/1 for the warp, if each world is all lanes or none.
+    const LaneMask A = Active;
+    auto AllOrNone = [&](LaneMask M) { return (M & A) == A || (M & A) == 0; };
+    if (!AllOrNone(C.True) || !AllOrNone(C.TrueElse))
+      return Value::unknown("`" + exprText(Ctx, E) +
+                            "` differs between lanes by an unknown value");
     return Value::integer(Poly::symbol(
         sym("cond:" + std::to_string(reinterpret_cast<uintptr_t>(E)),
             "(" + exprText(Ctx, E) + ")", SymbolKind::Opaque)));
+  }
   case Cond::Data:
     return Value::unknown(C.Why.empty() ? "depends on loaded data" : C.Why);
   }
@@ -1734,6 +1838,7 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
   if (Res.K == CmpResult::Uniform) {
     C.K = Cond::Uniform;
     C.True = Res.True;
+    C.TrueElse = Res.TrueOtherwise;
     return C;
   }
   // Lane-dependent and unknown: a bounds guard. Indices count up from 0 to
@@ -1765,6 +1870,15 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
 
 Cond WarpInterp::evalCond(const Expr *E) {
   step();
+  // A salvage walk takes every branch: it lists accesses, it predicts none.
+  if (!R.Salvage.empty()) {
+    eval(E);
+    Cond C;
+    C.K = Cond::Data;
+    C.Why = R.Salvage;
+    C.True = Active;
+    return C;
+  }
   DepthGuard G(*this);
   E = E->IgnoreParens();
   if (auto *FE = dyn_cast<FullExpr>(E))
@@ -1789,7 +1903,8 @@ Cond WarpInterp::evalCond(const Expr *E) {
       C.True = Active & ~C.True;
       break;
     case Cond::Uniform:
-      C.True = (C.True == Active) ? Active : (Active & ~C.True);
+      C.True = Active & ~C.True;
+      C.TrueElse = Active & ~C.TrueElse;
       break;
     case Cond::Data:
       break;
@@ -1805,7 +1920,7 @@ Cond WarpInterp::evalCond(const Expr *E) {
       Active = IsAnd ? (Save & A.True) : (Save & ~A.True);
       if (A.K != Cond::Lanes)
         Active = Save;
-      Cond B = Active ? evalCond(BO->getRHS()) : Cond{Cond::Lanes, 0, "", ""};
+      Cond B = Active ? evalCond(BO->getRHS()) : Cond{Cond::Lanes, 0, 0, "", ""};
       Active = Save;
       Cond C;
       C.Text = exprText(Ctx, E);
@@ -1815,6 +1930,12 @@ Cond WarpInterp::evalCond(const Expr *E) {
         return C;
       }
       C.True = IsAnd ? (A.True & B.True) : ((A.True | B.True) & Save);
+      // Per world of the uniform side(s): a side that is not uniform holds
+      // on the same lanes in both. (Two uniform sides have four worlds;
+      // their "both hold" and "both fail" ones stand for all.)
+      const LaneMask AElse = A.K == Cond::Uniform ? A.TrueElse : A.True;
+      const LaneMask BElse = B.K == Cond::Uniform ? B.TrueElse : B.True;
+      C.TrueElse = IsAnd ? (AElse & BElse) : ((AElse | BElse) & Save);
       C.Guards = A.Guards;
       C.Guards.insert(C.Guards.end(), B.Guards.begin(), B.Guards.end());
       // A warp-uniform unknown part dominates: whether it holds differs
@@ -1923,6 +2044,12 @@ LValue WarpInterp::memberLValue(const MemberExpr *ME) {
 
 LValue WarpInterp::evalLValue(const Expr *E) {
   step();
+  if (salvageTooDeep()) {
+    LValue LV;
+    LV.K = LValue::Unknown;
+    LV.Why = R.Salvage;
+    return LV;
+  }
   DepthGuard G(*this);
   E = E->IgnoreParens();
   LValue LV;
@@ -2221,6 +2348,11 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
     E.UnknownWhy = LV.Ptr.Why.empty() ? "the address is not known" : LV.Ptr.Why;
   if (!ControlUnknown.empty() && E.UnknownWhy.empty())
     E.UnknownWhy = ControlUnknown;
+  if (!R.Salvage.empty()) {
+    E.UnknownWhy = R.Salvage;
+    E.ContextKey.clear(); // one record per access, not one per call chain
+    E.ContextText.clear();
+  }
   E.AccessType = T;
   E.Active = Active;
   E.Weight = Weight;
@@ -2687,7 +2819,15 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
   Frame Done = std::move(Frames.back());
   Frames.pop_back();
   Active = EntryActive;
-  if (RetLV && ReturnsRef) {
+  for (const auto &O : Done.OtherRets)
+    Done.RetVal = Done.RetVal ? joinReturns(*Done.RetVal, O.V, O.If, O.Uniform, EntryActive, Def)
+                              : O.V;
+  if (RetLV && ReturnsRef && !Done.RetLVAmbiguous.empty()) {
+    RetLV->K = LValue::Unknown;
+    RetLV->Why = "the reference returned by '" + Def->getNameAsString() +
+                 "' depends on which side of the branch at line " + Done.RetLVAmbiguous +
+                 " was taken";
+  } else if (RetLV && ReturnsRef) {
     if (Done.RetLV)
       *RetLV = *Done.RetLV;
     else {
@@ -2710,6 +2850,13 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
 void interpretWarp(KernelRun &Run, unsigned Warp) {
   WarpInterp I(Run, Warp);
   I.run();
+}
+
+InterpreterLimits salvageLimits(const InterpreterLimits &L) {
+  InterpreterLimits S = L;
+  S.MaxConcreteIterations = 0;
+  S.MaxCallDepth = std::min(L.MaxCallDepth, 8u);
+  return S;
 }
 
 } // namespace coalesce

@@ -160,6 +160,10 @@ struct KernelRun {
   std::vector<MemRegion> Regions;
   EventSink *Sink = nullptr;
   uint64_t Steps = 0;
+  /// Non-empty after a budget ran out: the kernel is walked again only to
+  /// list its accesses, each reported unknown for this reason; nesting past
+  /// MaxExprDepth then yields unknown values instead of stopping the walk.
+  std::string Salvage;
 
   KernelRun(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
             LaunchFacts Launch, InterpreterLimits Limits)
@@ -174,6 +178,10 @@ struct KernelRun {
 /// Runs the kernel of `Run` for warp `Warp` of the block (or, with an unknown
 /// block shape, for a generic warp).
 void interpretWarp(KernelRun &Run, unsigned Warp);
+
+/// The limits of a salvage walk (KernelRun::Salvage): loops are not run
+/// concretely and calls nest at most a few deep, so the walk is short.
+InterpreterLimits salvageLimits(const InterpreterLimits &L);
 
 /// Source text of a range, trimmed (for messages).
 std::string exprText(const clang::ASTContext &Ctx, const clang::Expr *E);

@@ -24,8 +24,10 @@ unsigned phaseWays(const LaneInts &ByteAddr, LaneMask Active, unsigned Begin,
   for (unsigned L = Begin; L < End; ++L) {
     if (!laneActive(Active, L))
       continue;
+    // Without forming ByteAddr + BytesPerLane, which overflows near INT64_MAX.
     int64_t First = floorDiv(ByteAddr[L], BankWordBytes);
-    int64_t Last = floorDiv(ByteAddr[L] + BytesPerLane - 1, BankWordBytes);
+    int64_t Last =
+        First + (floorMod(ByteAddr[L], BankWordBytes) + BytesPerLane - 1) / BankWordBytes;
     for (int64_t W = First; W <= Last; ++W)
       Words.push_back(W);
   }

@@ -241,6 +241,11 @@ static IntResult bitopConst(const Poly &A, int64_t M, char Op, LaneMask Active,
   if (Op == '&') {
     if (M == 0)
       return IntResult::ok(Poly());
+    // (M + 1 and -M overflow for INT64_MAX and INT64_MIN: those masks
+    // select the sign bit, which the windows below do not model.)
+    if (M == INT64_MAX || M == INT64_MIN)
+      return IntResult::fail("'&' with INT64_MAX or INT64_MIN (a mask at the sign bit) on a value "
+                             "not known per lane");
     if (isPow2(M + 1))
       return divRemFloor(A, M + 1, /*Rem=*/true, Active, Syms);
     if (M < 0 && isPow2(-M)) {
@@ -438,8 +443,11 @@ CmpResult comparePoly(const Poly &L, const Poly &R, CmpOp Op, LaneMask Active) {
     }
     if (!Same)
       return Res;
+    // t == T: the candidate lanes are equal, the others are not; t != T:
+    // no lane is equal.
     Res.K = CmpResult::Uniform;
     Res.True = Op == CmpOp::EQ ? Candidates : Active;
+    Res.TrueOtherwise = Op == CmpOp::EQ ? 0 : (Active & ~Candidates);
     return Res;
   }
   // D < 0 <=> t <= floor((-c-1)/g);  D <= 0 <=> t <= floor(-c/g).

@@ -72,6 +72,10 @@ struct CmpResult {
     Varying  // differs between lanes in a way that depends on unknown values
   } K = Varying;
   LaneMask True = 0;
+  /// Uniform: True holds the lanes where it holds when the unknown outcome
+  /// is "holds"; TrueOtherwise those where it still holds when the outcome
+  /// is "fails" (`2*n + (lane & 1) != 0` fails only on the even lanes).
+  LaneMask TrueOtherwise = 0;
 };
 
 CmpResult comparePoly(const Poly &L, const Poly &R, CmpOp Op, LaneMask Active);

@@ -29,14 +29,18 @@ LaneInts laneFill(int64_t V) {
 }
 
 int64_t gcd64(int64_t A, int64_t B) {
-  A = A < 0 ? -A : A;
-  B = B < 0 ? -B : B;
-  while (B) {
-    int64_t T = A % B;
-    A = B;
-    B = T;
+  // In unsigned arithmetic: -INT64_MIN does not fit in int64_t. A gcd of
+  // 2^63 (INT64_MIN with itself or with 0) does not fit either; it is
+  // reported as 2^62, a common divisor still (callers use the gcd as "a
+  // number that divides both", for which a divisor of it is also true).
+  uint64_t X = A < 0 ? 0 - static_cast<uint64_t>(A) : static_cast<uint64_t>(A);
+  uint64_t Y = B < 0 ? 0 - static_cast<uint64_t>(B) : static_cast<uint64_t>(B);
+  while (Y) {
+    uint64_t T = X % Y;
+    X = Y;
+    Y = T;
   }
-  return A;
+  return X > static_cast<uint64_t>(INT64_MAX) ? int64_t(1) << 62 : static_cast<int64_t>(X);
 }
 
 int64_t floorDiv(int64_t A, int64_t D) {
@@ -46,7 +50,13 @@ int64_t floorDiv(int64_t A, int64_t D) {
   return Q;
 }
 
-int64_t floorMod(int64_t A, int64_t D) { return A - floorDiv(A, D) * D; }
+int64_t floorMod(int64_t A, int64_t D) {
+  // A % D, moved to D's sign; floorDiv(A, D) * D could overflow.
+  int64_t M = A % D;
+  if (M != 0 && ((M < 0) != (D < 0)))
+    M += D;
+  return M;
+}
 
 Monomial Monomial::times(const Monomial &O) const {
   Monomial R;
