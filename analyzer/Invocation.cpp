@@ -2,10 +2,13 @@
 
 #include "Invocation.h"
 
+#include "clang/Basic/Cuda.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <cstdlib>
+#include <regex>
 
 namespace coalesce {
 
@@ -41,6 +44,34 @@ std::string findCudaToolkit() {
   if (isCudaToolkit("/usr/local/cuda"))
     return "/usr/local/cuda";
   return "";
+}
+
+std::string cudaToolkitVersion(const std::string &Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::path::append(P, "version.json");
+  std::smatch M;
+  if (auto Buf = llvm::MemoryBuffer::getFile(P)) {
+    std::string Text = (*Buf)->getBuffer().str();
+    // {"cuda" : {"name" : "CUDA SDK", "version" : "13.0.48"}, ...}
+    static const std::regex Re(R"re("cuda"\s*:\s*\{[^}]*"version"\s*:\s*"([0-9]+)\.([0-9]+))re");
+    if (std::regex_search(Text, M, Re))
+      return M[1].str() + "." + M[2].str();
+  }
+  P = Path;
+  llvm::sys::path::append(P, "include", "cuda.h");
+  if (auto Buf = llvm::MemoryBuffer::getFile(P)) {
+    std::string Text = (*Buf)->getBuffer().str();
+    static const std::regex Re(R"(#define\s+CUDA_VERSION\s+([0-9]+))");
+    if (std::regex_search(Text, M, Re)) {
+      int V = std::stoi(M[1].str());
+      return std::to_string(V / 1000) + "." + std::to_string((V % 1000) / 10);
+    }
+  }
+  return "";
+}
+
+bool clangKnowsCudaVersion(const std::string &Version) {
+  return clang::CudaStringToVersion(Version) != clang::CudaVersion::UNKNOWN;
 }
 
 Invocation makeInvocation(const InvocationOptions &Opts) {

@@ -45,6 +45,11 @@ std::string defaultResourceDir();
 bool isCudaToolkit(const std::string &Path);
 /// The toolkit found from the environment, or "".
 std::string findCudaToolkit();
+/// A toolkit's version, "13.0" (from version.json or include/cuda.h), or "".
+std::string cudaToolkitVersion(const std::string &Path);
+/// True if clang (this LLVM) knows CUDA Version ("12.8"); an unknown one is
+/// parsed anyway, and may fail to.
+bool clangKnowsCudaVersion(const std::string &Version);
 
 } // namespace coalesce
 

@@ -99,6 +99,32 @@ TEST_F(IntOpsTest, ComparisonsPerLaneUniformOrGuard) {
   EXPECT_EQ(E.True, 0x55555555u);
 }
 
+TEST_F(IntOpsTest, NotEqualWithSomeLanesNeverEqualHasTwoWorlds) {
+  // d = 2n + (lane & 1): odd lanes are never 0. If n != 0 no lane is 0
+  // (d != 0 everywhere); if n == 0 the even lanes are 0.
+  IntResult Bit = andPoly(lane(), Poly::constant(1), AllLanes, Syms);
+  ASSERT_TRUE(Bit.Ok);
+  Poly D = Poly::symbol(N, 2) + Bit.P;
+  CmpResult NE = comparePoly(D, Poly::constant(0), CmpOp::NE, AllLanes);
+  EXPECT_EQ(NE.K, CmpResult::Uniform);
+  EXPECT_EQ(NE.True, AllLanes);
+  EXPECT_EQ(NE.TrueOtherwise, 0xaaaaaaaau);
+  CmpResult EQ = comparePoly(D, Poly::constant(0), CmpOp::EQ, AllLanes);
+  EXPECT_EQ(EQ.K, CmpResult::Uniform);
+  EXPECT_EQ(EQ.True, 0x55555555u);
+  EXPECT_EQ(EQ.TrueOtherwise, 0u);
+}
+
+TEST_F(IntOpsTest, SignBitMasksAreNotModelled) {
+  // M + 1 and -M overflow for these masks: they fail with a reason that
+  // does not call INT64_MAX negative.
+  for (int64_t M : {INT64_MAX, INT64_MIN}) {
+    IntResult R = andPoly(tid() + Poly::symbol(N), Poly::constant(M), AllLanes, Syms);
+    EXPECT_FALSE(R.Ok);
+    EXPECT_NE(R.Why.find("sign bit"), std::string::npos) << R.Why;
+  }
+}
+
 TEST_F(IntOpsTest, MinMax) {
   IntResult M = minMaxPoly(lane(), Poly::constant(10), false, AllLanes, Syms);
   ASSERT_TRUE(M.Ok);

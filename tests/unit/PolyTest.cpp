@@ -13,6 +13,18 @@ struct PolyTest : ::testing::Test {
   SymbolId W = Syms.add({"W", SymbolKind::Param});
 };
 
+TEST(PolyArithmetic, GcdAndFloorModAtTheEdgesOfInt64) {
+  EXPECT_EQ(gcd64(INT64_MIN, 96), 32);
+  EXPECT_EQ(gcd64(-12, 18), 6);
+  // 2^63 does not fit: a common divisor that does.
+  EXPECT_EQ(gcd64(INT64_MIN, 0), int64_t(1) << 62);
+  EXPECT_EQ(floorMod(INT64_MIN, 202), 112); // -2^63 = 202 * q + 112
+  EXPECT_EQ(floorMod(INT64_MIN + 1, 3), 2);
+  EXPECT_EQ(floorMod(-1, 32), 31);
+  EXPECT_EQ(floorMod(7, -4), -1);
+  EXPECT_EQ(floorMod(64, 32), 0);
+}
+
 TEST_F(PolyTest, ThreadIndexArithmetic) {
   // i = 256 * blockIdx.x + (32 + lane) in warp 1.
   Poly I = Poly::symbol(B, 256) + Poly::constant(32) + Poly::lanes(laneIota());

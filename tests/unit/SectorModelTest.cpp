@@ -56,6 +56,23 @@ TEST(SectorModel, MisalignedFloatsTouchFiveSectors) {
   EXPECT_EQ(countSectors(strided(32, 4), AllLanes, 4).Sectors, 4u);
 }
 
+TEST(SectorModel, AddressesAtTheTopOfTheRangeDoNotOverflow) {
+  // Byte offsets INT64_MAX - 31 .. INT64_MAX, one byte each: the last sector
+  // of the range, whole (INT64_MAX + 1 is a multiple of 32).
+  LaneInts A;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = INT64_MAX - 31 + L;
+  SectorCount S = countSectors(A, AllLanes, 1);
+  EXPECT_EQ(S.Sectors, 1u);
+  EXPECT_EQ(S.Ideal, 1u);
+  // 8 bytes per lane from INT64_MAX - 255: the ranges end past INT64_MAX.
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = INT64_MAX - 255 + 8 * L;
+  S = countSectors(A, AllLanes, 8);
+  EXPECT_EQ(S.Sectors, 8u);
+  EXPECT_EQ(S.Ideal, 8u);
+}
+
 TEST(SectorModel, BroadcastIsOneSectorWithIdealOne) {
   SectorCount S = countSectors(strided(64, 0), AllLanes, 4);
   EXPECT_EQ(S.Sectors, 1u);

@@ -35,6 +35,7 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -542,6 +543,45 @@ std::optional<int> filesFromCompileDb(Options &O, CompileDbs &Dbs) {
   return std::nullopt;
 }
 
+/// Why a file may have failed to parse, when the set-up is the likely cause:
+/// no compile command, no CUDA toolkit, or a toolkit clang does not know.
+std::string parseFailureHint(const Options &O, const std::string &Diags, bool FromDb,
+                             bool Builtin) {
+  // The headers clang could not find: the toolkit's, or the project's own.
+  bool ToolkitHeaderMissing = false, OtherHeaderMissing = false;
+  static const std::regex NotFound("'([^']+)' file not found");
+  static const std::regex ToolkitHeader(
+      "^(cu[a-z_0-9]*\\.h|cuda[a-z_0-9]*\\.h|cuComplex\\.h|npp[a-z_]*\\.h|nvrtc\\.h|nvtx3?/.*|"
+      "cooperative_groups.*|crt/.*|cub/.*|thrust/.*|cuda/.*|mma\\.h|sm_[0-9]+_.*\\.h|"
+      "[a-z_]+_functions\\.h|vector_types\\.h|driver_types\\.h|texture_types\\.h|"
+      "surface_types\\.h|host_defines\\.h|device_launch_parameters\\.h|nv/.*|nvml\\.h)$");
+  for (std::sregex_iterator It(Diags.begin(), Diags.end(), NotFound), End; It != End; ++It)
+    (std::regex_match((*It)[1].str(), ToolkitHeader) ? ToolkitHeaderMissing
+                                                      : OtherHeaderMissing) = true;
+  std::string Hint;
+  if (Builtin && ToolkitHeaderMissing)
+    Hint += O.Inv.CudaPath == "none"
+                ? "; it was parsed with the built-in minimal CUDA header (--cuda-path=none), "
+                  "which has no CUDA library headers"
+                : "; no CUDA toolkit was found ($CUDA_PATH, $CUDA_HOME, /usr/local/cuda), so "
+                  "it was parsed with the built-in minimal CUDA header: pass --cuda-path=DIR";
+  if (!Builtin) {
+    const std::string Toolkit = !O.Inv.CudaPath.empty() ? O.Inv.CudaPath : findCudaToolkit();
+    const std::string Version = Toolkit.empty() ? "" : cudaToolkitVersion(Toolkit);
+    // Errors inside the toolkit's own headers, from a version clang does not know.
+    if (!Version.empty() && !clangKnowsCudaVersion(Version) &&
+        Diags.find(Toolkit) != std::string::npos)
+      return "; the CUDA toolkit in " + Toolkit + " is CUDA " + Version +
+             ", newer than this clang (LLVM " COALESCE_LLVM_VERSION_STRING
+             ") knows: pass --cuda-path=none to parse with the built-in header, or "
+             "--cuda-path=DIR for an older toolkit";
+  }
+  if (OtherHeaderMissing && !FromDb)
+    Hint += "; no compile_commands.json lists it: pass -p BUILD_DIR to parse it with the "
+            "build's include paths and macros";
+  return Hint;
+}
+
 /// Parses and analyses the files: one runAnalysis per distinct default block,
 /// results in input order. Each file is parsed with its compile command when
 /// a compile database has one, else with the default command for its GPU
@@ -563,7 +603,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
   };
   std::vector<Group> Groups;
   size_t Total = 0;
-  std::vector<bool> FromDb(O.Files.size(), false);
+  std::vector<bool> FromDb(O.Files.size(), false), Builtin(O.Files.size(), false);
   for (size_t I = 0; I < O.Files.size(); ++I) {
     const std::string &F = O.Files[I];
     llvm::sys::fs::file_status St;
@@ -657,6 +697,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
       Groups.push_back({S.Block, {}, {}});
       G = &Groups.back();
     }
+    Builtin[I] = Job.BuiltinHeaders;
     G->Jobs.push_back(std::move(Job));
     G->Files.push_back(I);
     ++Total;
@@ -694,11 +735,8 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
     RunResult &R = *ByFile[I];
     if (R.Failed) {
       std::cerr << R.ClangDiagnostics;
-      std::string Msg = O.Files[I] + ": failed to parse (see the errors above)";
-      if (!FromDb[I] && R.ClangDiagnostics.find("file not found") != std::string::npos)
-        Msg += "; no compile_commands.json lists it: pass -p BUILD_DIR to parse it "
-               "with the build's include paths and macros";
-      Errors.push_back(Msg);
+      Errors.push_back(O.Files[I] + ": failed to parse (see the errors above)" +
+                       parseFailureHint(O, R.ClangDiagnostics, FromDb[I], Builtin[I]));
       continue;
     }
     Reports.push_back(std::move(R.Report));
