@@ -60,10 +60,13 @@ Window windowSplit(const Poly &A, int64_t H, LaneMask Active) {
       continue;
     if (floorDiv(C[L], H) != K)
       return W;
-    W.E[L] = C[L] - K * H;
+    W.E[L] = floorMod(C[L], H); // C - K*H, which could overflow on the way
   }
+  int64_t KH;
+  if (__builtin_mul_overflow(K, H, &KH))
+    return W;
   W.Ok = true;
-  W.Base = A.symbolicPart(F) + Poly::constant(K * H);
+  W.Base = A.symbolicPart(F) + Poly::constant(KH);
   return W;
 }
 
@@ -124,6 +127,12 @@ IntResult divConst(const Poly &A, int64_t C, LaneMask Active,
                    SymbolTable &Syms) {
   if (C == 0)
     return IntResult::fail("division by zero");
+  if (C == INT64_MIN)
+    return IntResult::fail("division by -2^63");
+  if (C == -1)
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (laneActive(Active, L) && A.isConcrete(Active) && A.laneConstants()[L] == INT64_MIN)
+        return IntResult::fail("integer overflow in a division (-2^63 / -1)");
   if (A.isConcrete(Active))
     return IntResult::ok(
         perLane(A, Active, [&](int64_t V, unsigned) { return V / C; }));
@@ -142,13 +151,15 @@ IntResult remConst(const Poly &A, int64_t C, LaneMask Active,
                    SymbolTable &Syms) {
   if (C == 0)
     return IntResult::fail("remainder by zero");
+  if (C == 1 || C == -1) // (and -2^63 % -1 would trap)
+    return IntResult::ok(Poly());
   if (A.isConcrete(Active))
     return IntResult::ok(
         perLane(A, Active, [&](int64_t V, unsigned) { return V % C; }));
+  if (C == INT64_MIN)
+    return IntResult::fail("remainder by -2^63 of a value not known per lane");
   if (C < 0)
     C = -C;
-  if (C == 1)
-    return IntResult::ok(Poly());
   return divRemFloor(A, C, /*Rem=*/true, Active, Syms);
 }
 
@@ -180,10 +191,13 @@ IntResult divPoly(const Poly &A, const Poly &B, LaneMask Active,
   if (uniformConstant(B, Active, C))
     return divConst(A, C, Active, Syms);
   if (A.isConcrete(Active) && B.isConcrete(Active)) {
-    LaneInts CB = B.laneConstants();
-    for (unsigned L = 0; L < WarpSize; ++L)
+    LaneInts CA = A.laneConstants(), CB = B.laneConstants();
+    for (unsigned L = 0; L < WarpSize; ++L) {
       if (laneActive(Active, L) && CB[L] == 0)
         return IntResult::fail("division by zero");
+      if (laneActive(Active, L) && CB[L] == -1 && CA[L] == INT64_MIN)
+        return IntResult::fail("integer overflow in a division (-2^63 by -1)");
+    }
     return IntResult::ok(
         perLane2(A, B, Active, [](int64_t X, int64_t Y) { return X / Y; }));
   }
@@ -196,10 +210,13 @@ IntResult remPoly(const Poly &A, const Poly &B, LaneMask Active,
   if (uniformConstant(B, Active, C))
     return remConst(A, C, Active, Syms);
   if (A.isConcrete(Active) && B.isConcrete(Active)) {
-    LaneInts CB = B.laneConstants();
-    for (unsigned L = 0; L < WarpSize; ++L)
+    LaneInts CA = A.laneConstants(), CB = B.laneConstants();
+    for (unsigned L = 0; L < WarpSize; ++L) {
       if (laneActive(Active, L) && CB[L] == 0)
         return IntResult::fail("remainder by zero");
+      if (laneActive(Active, L) && CB[L] == -1 && CA[L] == INT64_MIN)
+        return IntResult::fail("integer overflow in a remainder (-2^63 by -1)");
+    }
     return IntResult::ok(
         perLane2(A, B, Active, [](int64_t X, int64_t Y) { return X % Y; }));
   }
@@ -430,7 +447,7 @@ CmpResult comparePoly(const Poly &L, const Poly &R, CmpOp Op, LaneMask Active) {
     for (unsigned Ln = 0; Ln < WarpSize; ++Ln) {
       if (!laneActive(Active, Ln) || floorMod(C[Ln], G) != 0)
         continue;
-      int64_t V = -C[Ln] / G;
+      int64_t V = C[Ln] / G; // the lane is equal for t == -V (exact division)
       if (Candidates && V != T)
         Same = false;
       T = V;
@@ -452,12 +469,19 @@ CmpResult comparePoly(const Poly &L, const Poly &R, CmpOp Op, LaneMask Active) {
   }
   // D < 0 <=> t <= floor((-c-1)/g);  D <= 0 <=> t <= floor(-c/g).
   const bool Strict = Op == CmpOp::LT || Op == CmpOp::GE;
+  // (In 128 bits: -c overflows for c = INT64_MIN.)
+  auto FloorDiv128 = [](__int128 A, __int128 D) {
+    __int128 Q = A / D;
+    if ((A % D != 0) && ((A < 0) != (D < 0)))
+      --Q;
+    return Q;
+  };
   bool First = true;
-  int64_t Key = 0;
+  __int128 Key = 0;
   for (unsigned Ln = 0; Ln < WarpSize; ++Ln) {
     if (!laneActive(Active, Ln))
       continue;
-    int64_t K = floorDiv(Strict ? -C[Ln] - 1 : -C[Ln], G);
+    __int128 K = FloorDiv128(Strict ? -__int128(C[Ln]) - 1 : -__int128(C[Ln]), G);
     if (!First && K != Key)
       return Res;
     Key = K;

@@ -339,7 +339,7 @@ std::string Poly::str(const SymbolTable &Syms, unsigned Lane) const {
       OS << (C < 0 ? " - " : " + ");
     else if (C < 0)
       OS << "-";
-    int64_t A = C < 0 ? -C : C;
+    uint64_t A = C < 0 ? 0 - static_cast<uint64_t>(C) : static_cast<uint64_t>(C);
     if (A != 1)
       OS << A << "*";
     for (size_t I = 0; I < T.M.Syms.size(); ++I)
@@ -348,7 +348,8 @@ std::string Poly::str(const SymbolTable &Syms, unsigned Lane) const {
   }
   if (Const != 0 || First) {
     if (!First)
-      OS << (Const < 0 ? " - " : " + ") << (Const < 0 ? -Const : Const);
+      OS << (Const < 0 ? " - " : " + ")
+         << (Const < 0 ? 0 - static_cast<uint64_t>(Const) : static_cast<uint64_t>(Const));
     else
       OS << Const;
   }
