@@ -99,12 +99,13 @@ def _seed_tables(rows, kernels):
             cells = []
             for space, op in (("global", "load"), ("global", "store"), ("shared", "load")):
                 r = next((x for x in g if x["space"] == space and x["op"] == op), None)
-                cells.append(_pair(r["measured"]) if r else "-")
+                cells += [_pair(r["predicted"]), _pair(r["measured"])] if r else ["-", "-"]
             body.append([k] + cells + [f"{t['gbps']:.0f}" if t else "-"])
     if body:
-        md.append("### Seeds 001 and 004: transposes (measured; every row agrees with the prediction unless marked above)\n")
-        md.append(_table(["kernel", "global load sectors", "global store sectors",
-                          "shared load wavefronts", "GB/s"], body))
+        md.append("### Seeds 001 and 004: transposes (predicted and measured per request / ideal)\n")
+        md.append(_table(["kernel", "global load sectors, predicted", "measured",
+                          "global store sectors, predicted", "measured",
+                          "shared load wavefronts, predicted", "measured", "GB/s"], body))
     # Seed 002: rows vs columns.
     body = []
     for k in ("row_sums", "col_sums", "increment_coalesced", "increment_transposed"):
