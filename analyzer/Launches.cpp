@@ -32,6 +32,12 @@ const Expr *strip(const Expr *E) {
       E = MT->getSubExpr();
       continue;
     }
+    // dim3(n): the constructor call inside the functional cast.
+    if (auto *FC = dyn_cast<CXXFunctionalCastExpr>(E);
+        FC && FC->getCastKind() == CK_ConstructorConversion) {
+      E = FC->getSubExpr();
+      continue;
+    }
     if (auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
       E = BT->getSubExpr();
       continue;
@@ -500,9 +506,19 @@ public:
     LaunchConfig &C = L.Facts.Config;
     C.Sites.push_back(P);
     const CallExpr *Cfg = E->getConfig();
+    // The grid and block are the configuration call's first two dim3
+    // arguments: cudaConfigureCall(grid, block, ...) for a host launch, but
+    // cudaLaunchDevice(func, params, grid, block, ...) for a launch that
+    // clang compiles for the device (one in a lambda, with -fgpu-rdc).
     if (Cfg && Cfg->getNumArgs() >= 2) {
-      auto Grid = HE.evalDim3(Cfg->getArg(0), Fn);
-      auto Block = HE.evalDim3(Cfg->getArg(1), Fn);
+      unsigned GridArg = 0;
+      for (unsigned I = 0; I + 1 < Cfg->getNumArgs(); ++I)
+        if (isDim3(Cfg->getArg(I)->getType())) {
+          GridArg = I;
+          break;
+        }
+      auto Grid = HE.evalDim3(Cfg->getArg(GridArg), Fn);
+      auto Block = HE.evalDim3(Cfg->getArg(GridArg + 1), Fn);
       if (Grid && Grid->X > 0 && Grid->Y > 0 && Grid->Z > 0)
         C.Grid = Grid;
       if (Block) {

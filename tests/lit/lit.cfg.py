@@ -70,6 +70,12 @@ config.substitutions.append(
     ("%coalesce-tidy", os.path.join(config.project_source_dir, "tools", "coalesce-tidy")))
 if os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
     config.available_features.add("cuda-toolkit")
+# nvcc and CMake, for the test of a CMake-generated compile_commands.json.
+_nvcc = "/usr/local/cuda/bin/nvcc"
+import shutil  # noqa: E402
+if os.access(_nvcc, os.X_OK) and shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", _nvcc))
 # Bad-input tests (cli/bad-input-*.test): %as-unprivileged drops root so that
 # file permissions apply; %without-cuda-toolkit hides the toolkit in a private
 # mount namespace, where unshare(1) may make one.

@@ -64,6 +64,12 @@ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
                               cudaStream_t stream = 0);
 unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                      size_t sharedMem = 0, void *stream = 0);
+// A launch compiled for the device (dynamic parallelism; with -fgpu-rdc, a
+// launch in a lambda, which CUDA makes __host__ __device__).
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension,
+                                        dim3 blockDimension, unsigned int sharedMemSize,
+                                        cudaStream_t stream);
 cudaError_t cudaMalloc(void **devPtr, size_t size);
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned flags = 1);
 cudaError_t cudaFree(void *devPtr);
