@@ -96,8 +96,11 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts) {
       Keys.push_back(Key);
       Configs.push_back(L.Facts);
     }
+    for (LaunchFacts &F : Configs)
+      F.Config.BlockOption = Opts.BlockOption;
     if (Configs.empty()) {
       LaunchFacts F;
+      F.Config.BlockOption = Opts.BlockOption;
       if (Opts.DefaultBlock) {
         F.Config.Block = *Opts.DefaultBlock;
         F.Config.BlockKnown = true;

@@ -25,6 +25,9 @@ namespace coalesce {
 struct AnalysisOptions {
   /// Block shape for kernels that have no launch site in the file (--block).
   std::optional<Dim3> DefaultBlock;
+  /// How the front end's user sets that block shape, for messages: the CLI's
+  /// "--block=X,Y,Z", the clang-tidy checks' "the option Block".
+  std::string BlockOption = "--block=X,Y,Z";
   InterpreterLimits Limits;
 };
 

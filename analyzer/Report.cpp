@@ -48,13 +48,13 @@ std::string LaunchConfig::describe() const {
   if (!BlockKnown) {
     if (Source == "assumed")
       return "blockDim unknown (no launch in this file): assuming blockDim.x "
-             "is a multiple of 32; pass --block=X,Y,Z to be exact";
+             "is a multiple of 32; set " + BlockOption + " to be exact";
     return "blockDim unknown from " + Source +
            ": assuming blockDim.x is a multiple of 32";
   }
   std::string S = "assuming blockDim = " + Block.str();
   if (Source == "--block")
-    S += " from --block";
+    S += " from " + BlockOption.substr(0, BlockOption.find('='));
   else {
     S += " from the launch";
     if (Sites.size() > 1)

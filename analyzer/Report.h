@@ -46,6 +46,8 @@ struct LaunchConfig {
   std::optional<Dim3> Grid;
   /// "launch at f.cu:40", "--block", or "assumed" (blockDim.x a multiple of 32).
   std::string Source;
+  /// How to set the block shape ("--block=X,Y,Z"), for the messages.
+  std::string BlockOption = "--block=X,Y,Z";
   std::vector<SourcePos> Sites;
   /// Kernel parameters whose values are known from the launch (name, value).
   std::vector<std::pair<std::string, int64_t>> Args;

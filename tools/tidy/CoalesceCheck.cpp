@@ -41,6 +41,7 @@ public:
       return It->second;
     AnalysisOptions Opts;
     Opts.DefaultBlock = Block;
+    Opts.BlockOption = "the check option Block=X,Y,Z";
     auto R =
         std::make_shared<const TUReport>(analyzeTranslationUnit(Ctx, Opts));
     Entries.emplace(K, R);

@@ -7,7 +7,7 @@ __global__ void k(const float *in, float *out) {
   float v = in[i];
   float w = in[2 * i];
   // CHECK: :[[@LINE-1]]:13: warning: global load from 'in' uses 8 sectors per request (ideal 4): lanes are 8 bytes apart [coalesce-uncoalesced-global]
-  // CHECK: note: blockDim unknown (no launch in this file): assuming blockDim.x is a multiple of 32; pass --block=X,Y,Z to be exact
+  // CHECK: note: blockDim unknown (no launch in this file): assuming blockDim.x is a multiple of 32; set {{--block=X,Y,Z|the check option Block=X,Y,Z}} to be exact
   float r = in[threadIdx.y * 4096 + threadIdx.x];
   out[i] = v + w + r;
 }

@@ -41,7 +41,7 @@ __global__ void not_launched(const float *in, float *out) {
   // ASSUMED: :[[@LINE-1]]:41: warning: global load from 'in' uses 32 sectors per request (ideal 4): lanes are 64 bytes apart [coalesce-uncoalesced-global]
   // ASSUMED: note: blockDim unknown (no launch in this file): assuming blockDim.x is a multiple of 32
   // BLOCK: :[[@LINE-3]]:41: warning: global load from 'in' uses 16 sectors per request (ideal 4)
-  // BLOCK: note: assuming blockDim = (16, 16, 1) from --block
+  // BLOCK: note: assuming blockDim = (16, 16, 1) from {{--block|the check option Block}}
 }
 
 __global__ void gather(const float *in, const int *idx, float *out) {
