@@ -442,6 +442,13 @@ public:
   bool shouldVisitImplicitCode() const { return false; }
 
   bool TraverseDecl(Decl *D) {
+    // Declarations of system headers (the CUDA toolkit, the C++ library)
+    // hold no kernel we report, and walking them would deserialize the whole
+    // precompiled preamble: skip them where they start, at namespace scope.
+    if (D && !isa<TranslationUnitDecl>(D) && D->getDeclContext() &&
+        D->getDeclContext()->isFileContext() &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     if (FD)
       Stack.push_back(FD);

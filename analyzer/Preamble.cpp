@@ -142,6 +142,59 @@ void pruneCache(const std::string &CacheDir, const std::string &Keep) {
   }
 }
 
+/// The part of a file's preamble worth precompiling, written canonically so
+/// that files that include the same headers share one entry: its directives
+/// up to the last #include at conditional depth 0, without comments, one per
+/// line, tokens separated as in the source. (Directives after the last
+/// #include are parsed with the file; its own text is always parsed in full.)
+std::string includePreamble(llvm::StringRef Preamble, const LangOptions &LO) {
+  const std::string Buffer = Preamble.str(); // the lexer needs the NUL at the end
+  const llvm::StringRef Text(Buffer);
+  Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  L.SetCommentRetentionState(false);
+  std::string Out, Line;
+  size_t Cut = 0;
+  int Depth = 0;
+  bool IncludeInLine = false, IncludeSinceCut = false;
+  auto EndLine = [&] {
+    if (Line.empty())
+      return;
+    Out += Line + "\n";
+    Line.clear();
+    IncludeSinceCut |= IncludeInLine;
+    IncludeInLine = false;
+    if (Depth == 0 && IncludeSinceCut) {
+      Cut = Out.size();
+      IncludeSinceCut = false;
+    }
+  };
+  Token T;
+  bool AfterHash = false;
+  while (true) {
+    L.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    if (T.isAtStartOfLine())
+      EndLine();
+    const llvm::StringRef Spelling =
+        Text.substr(T.getLocation().getRawEncoding(), T.getLength());
+    if (AfterHash && T.is(tok::raw_identifier)) {
+      if (Spelling == "if" || Spelling == "ifdef" || Spelling == "ifndef")
+        ++Depth;
+      else if (Spelling == "endif")
+        Depth = std::max(0, Depth - 1);
+      else if (Spelling == "include" || Spelling == "include_next" || Spelling == "import")
+        IncludeInLine = true;
+    }
+    AfterHash = T.is(tok::hash) && T.isAtStartOfLine();
+    if (!Line.empty() && T.hasLeadingSpace())
+      Line += ' ';
+    Line += Spelling.str();
+  }
+  EndLine();
+  return Out.substr(0, Cut);
+}
+
 std::string hex(uint64_t V) {
   char B[17];
   snprintf(B, sizeof B, "%016llx", static_cast<unsigned long long>(V));
@@ -180,9 +233,10 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
   LO.CUDA = true;
   PreambleBounds Bounds = Lexer::ComputePreamble((*Buf)->getBuffer(), LO);
-  std::string Text = (*Buf)->getBuffer().substr(0, Bounds.Size).str();
-  if (!Text.empty() && !Bounds.PreambleEndsAtStartOfLine)
-    Text += "\n";
+  // (Without an #include it is empty: the PCH then holds what the driver
+  // includes itself, the CUDA runtime wrapper, the bulk of any CUDA parse.)
+  const std::string Text =
+      includePreamble((*Buf)->getBuffer().substr(0, Bounds.Size), LO);
   llvm::StringRef Dir = llvm::sys::path::parent_path(Abs);
 
   // The command's directory resolves its relative -I paths.

@@ -6,7 +6,9 @@
 // to the next. The preamble cache precompiles them once:
 //
 //   key = hash(clang version, the clang arguments, the file's directory,
-//              the file's preamble text)          (Lexer::ComputePreamble)
+//              the command's directory, the file's preamble: its leading
+//              directives up to the last #include (Lexer::ComputePreamble),
+//              without comments, so files including the same headers share)
 //   <cache dir>/<key>.pch = GeneratePCHAction over a virtual file that holds
 //                           only the preamble, in the file's directory
 //

@@ -111,6 +111,41 @@ TEST(Preamble, NoCacheDirMeansNoPreamble) {
   EXPECT_TRUE(preambleFor(jobs({"x.cu"}, false)[0], "").PchPath.empty());
 }
 
+size_t countPch(const std::string &Dir) {
+  size_t N = 0;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
+    N += llvm::StringRef(It->path()).ends_with(".pch");
+  return N;
+}
+
+TEST(Preamble, FilesIncludingTheSameHeadersShareOneEntry) {
+  TempDir D, Cache;
+  D.file("common.cuh", Header);
+  // Different comments, a define after the include, an include inside a
+  // conditional: the same precompiled part, and each file's own results.
+  std::string K = kernel("ka");
+  std::string A = D.file("a.cu", "// File a: one comment\n" + K);
+  std::string B = D.file("b.cu", "/* File b:\n   another */\n" +
+                                      K.substr(0, K.find('\n') + 1) +
+                                      "#define UNUSED_B 1\n" + K.substr(K.find('\n') + 1));
+  std::string C = D.file("c.cu", "#if 1\n" + K.substr(0, K.find('\n') + 1) + "#endif\n" +
+                                      K.substr(K.find('\n') + 1));
+  RunOptions O;
+  O.CacheDir = std::string(Cache.Path);
+  std::vector<RunResult> R = runAnalysis(jobs({A, B, C}, false), O);
+  ASSERT_EQ(R.size(), 3u);
+  for (const RunResult &X : R) {
+    ASSERT_FALSE(X.Failed) << X.ClangDiagnostics;
+    EXPECT_TRUE(X.UsedPreamble);
+    EXPECT_EQ(X.Report.Accesses[0].Cost, 8.0);
+  }
+  EXPECT_TRUE(R[0].BuiltPreamble);
+  EXPECT_FALSE(R[1].BuiltPreamble) << "comments and a trailing #define do not matter";
+  EXPECT_TRUE(R[2].BuiltPreamble) << "the #if is part of the precompiled text";
+  EXPECT_EQ(countPch(O.CacheDir), 2u);
+}
+
 TEST(Preamble, UnusableCacheDirIsReportedAndTheFileStillParses) {
   TempDir D;
   D.file("common.cuh", Header);
@@ -125,13 +160,6 @@ TEST(Preamble, UnusableCacheDirIsReportedAndTheFileStillParses) {
   EXPECT_EQ(R[0].Report.Accesses[0].Cost, 8.0);
 }
 
-size_t countPch(const std::string &Dir) {
-  size_t N = 0;
-  std::error_code EC;
-  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
-    N += llvm::StringRef(It->path()).ends_with(".pch");
-  return N;
-}
 
 TEST(Preamble, CacheIsPrunedToItsLimit) {
   TempDir D, Cache;
