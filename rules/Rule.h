@@ -76,6 +76,12 @@ std::string accessPhrase(const AccessRecord &R);
 std::string laneEvidence(const AccessRecord &R);
 std::string assumptionNote(const AccessRecord &R);
 
+/// The start of every rule's check of an access in its memory space: a
+/// finding about R for rule Id, or, for an access that cannot be predicted,
+/// its remark added to Out (when Opts.ReportUnknown) and nothing returned.
+std::optional<Finding> beginFinding(const std::string &Id, const AccessRecord &R,
+                                    const RuleOptions &Opts, std::vector<Finding> &Out);
+
 } // namespace coalesce
 
 #endif // COALESCE_RULES_RULE_H

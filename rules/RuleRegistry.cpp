@@ -113,6 +113,23 @@ std::string laneEvidence(const AccessRecord &R) {
   return OS.str();
 }
 
+std::optional<Finding> beginFinding(const std::string &Id, const AccessRecord &R,
+                                    const RuleOptions &Opts, std::vector<Finding> &Out) {
+  Finding F;
+  F.RuleId = Id;
+  F.Pos = R.Pos;
+  F.Record = &R;
+  if (R.V != Verdict::Unknown)
+    return F;
+  if (Opts.ReportUnknown) {
+    F.Level = Severity::Remark;
+    F.Message = accessPhrase(R) + " cannot be predicted: " + R.Reason;
+    F.Notes.push_back({std::nullopt, assumptionNote(R)});
+    Out.push_back(std::move(F));
+  }
+  return std::nullopt;
+}
+
 std::string assumptionNote(const AccessRecord &R) {
   std::string S = R.Launch.describe();
   if (!R.Context.empty())

@@ -8,20 +8,11 @@ void SharedBankConflict::check(const AccessRecord &R, const RuleOptions &Opts,
                                std::vector<Finding> &Out) const {
   if (R.Space != MemorySpace::Shared)
     return;
-  Finding F;
-  F.RuleId = id();
-  F.Pos = R.Pos;
-  F.Record = &R;
-  const std::string What = accessPhrase(R);
-  if (R.V == Verdict::Unknown) {
-    if (!Opts.ReportUnknown)
-      return;
-    F.Level = Severity::Remark;
-    F.Message = What + " cannot be predicted: " + R.Reason;
-    F.Notes.push_back({std::nullopt, assumptionNote(R)});
-    Out.push_back(std::move(F));
+  std::optional<Finding> Started = beginFinding(id(), R, Opts, Out);
+  if (!Started)
     return;
-  }
+  Finding &F = *Started;
+  const std::string What = accessPhrase(R);
   if (R.V != Verdict::BankConflict || R.Cost <= R.Ideal * Opts.MinRatio + 1e-9)
     return;
   F.Message = What + " has a " + formatNumber(R.ConflictWays) +
