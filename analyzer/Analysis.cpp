@@ -1,9 +1,10 @@
 //===- Analysis.cpp - The analysis library's entry point ------------------===//
 
 #include "Analysis.h"
+#include "ast/AstUtil.h"
 
-#include "Aggregate.h"
-#include "Launches.h"
+#include "cost/Aggregate.h"
+#include "launch/Launches.h"
 
 #include "clang/AST/ASTContext.h"
 

@@ -11,8 +11,8 @@
 #ifndef COALESCE_ANALYZER_ANALYSIS_H
 #define COALESCE_ANALYZER_ANALYSIS_H
 
-#include "Interpreter.h"
-#include "Report.h"
+#include "interp/Interpreter.h"
+#include "report/Report.h"
 
 #include <optional>
 

@@ -2,7 +2,7 @@
 # Usage: cmake -DDIR=<include dir> -DOUT=<file.inc> -P EmbedHeaders.cmake
 file(GLOB headers RELATIVE "${DIR}" "${DIR}/*.h")
 list(SORT headers)
-set(content "// Generated from analyzer/builtin/include by cmake/EmbedHeaders.cmake.\n")
+set(content "// Generated from analyzer/driver/builtin/include by cmake/EmbedHeaders.cmake.\n")
 string(APPEND content "static const std::pair<const char *, const char *> kBuiltinHeaders[] = {\n")
 foreach(h IN LISTS headers)
   file(READ "${DIR}/${h}" body)

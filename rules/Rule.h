@@ -9,7 +9,7 @@
 #ifndef COALESCE_RULES_RULE_H
 #define COALESCE_RULES_RULE_H
 
-#include "Report.h"
+#include "report/Report.h"
 
 #include <memory>
 #include <optional>

@@ -14,9 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Emit.h"
-#include "Invocation.h"
+#include "driver/Invocation.h"
 #include "Rule.h"
-#include "Runner.h"
+#include "driver/Runner.h"
 
 #include <cstdint>
 #include <cstdio>

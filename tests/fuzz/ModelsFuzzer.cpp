@@ -1,7 +1,7 @@
 //===- ModelsFuzzer.cpp - libFuzzer harness for the models as algebra ------===//
 //
 // Turns the fuzzer's bytes into per-lane values and checks the models of
-// analyzer/support/ against invariants that hold by construction:
+// analyzer/model/ against invariants that hold by construction:
 //
 //  - countSectors: 1 <= ideal <= sectors <= what the lanes' spans allow,
 //    lines <= sectors <= 4 * lines, the ideal equals a byte-by-byte count,
@@ -29,11 +29,11 @@
 // model's inputs in the index range.
 //===----------------------------------------------------------------------===//
 
-#include "support/Alignment.h"
-#include "support/BankModel.h"
-#include "support/IntOps.h"
-#include "support/Poly.h"
-#include "support/SectorModel.h"
+#include "model/Alignment.h"
+#include "model/BankModel.h"
+#include "model/IntOps.h"
+#include "model/Poly.h"
+#include "model/SectorModel.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 

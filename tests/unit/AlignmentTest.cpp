@@ -1,6 +1,6 @@
 // Residues of warp-uniform offsets, and exact averages over them.
-#include "support/Alignment.h"
-#include "support/SectorModel.h"
+#include "model/Alignment.h"
+#include "model/SectorModel.h"
 
 #include <gtest/gtest.h>
 

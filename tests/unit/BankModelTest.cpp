@@ -1,5 +1,5 @@
 // Bank model: wavefronts per shared request, as Nsight Compute counts them.
-#include "support/BankModel.h"
+#include "model/BankModel.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Translation of compile-database entries (nvcc as CMake writes it, clang,
 // options files) into the device-side clang arguments of the analysis.
-#include "CompileDb.h"
+#include "driver/CompileDb.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

@@ -1,5 +1,5 @@
 // Division, remainder, bit operations and comparisons on per-lane values.
-#include "support/IntOps.h"
+#include "model/IntOps.h"
 
 #include <gtest/gtest.h>
 

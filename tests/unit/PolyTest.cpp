@@ -1,5 +1,5 @@
 // Per-lane polynomials: exact algebra over warp-uniform symbols.
-#include "support/Poly.h"
+#include "model/Poly.h"
 
 #include <gtest/gtest.h>
 

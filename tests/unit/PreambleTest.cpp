@@ -2,9 +2,9 @@
 // precompiled preamble; results equal those of a plain parse; a header that
 // changes after the preamble was built makes clang reject it, and the file is
 // parsed from scratch (and the entry rebuilt on the next run).
-#include "Invocation.h"
-#include "Preamble.h"
-#include "Runner.h"
+#include "driver/Invocation.h"
+#include "driver/Preamble.h"
+#include "driver/Runner.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

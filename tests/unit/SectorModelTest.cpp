@@ -1,5 +1,5 @@
 // Sector model: the numbers Nsight Compute reports for one global request.
-#include "support/SectorModel.h"
+#include "model/SectorModel.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Warp model: which threads share a warp.
-#include "support/WarpModel.h"
+#include "model/WarpModel.h"
 
 #include <gtest/gtest.h>
 

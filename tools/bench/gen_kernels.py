@@ -11,7 +11,7 @@ vector loads, structs, loops to known and unknown bounds, bounds guards and
 warp shuffles; and a host function that launches every kernel with its
 block shape, so the analysis runs each one per warp of its block. It uses
 only what both the CUDA toolkit's headers and the analyzer's built-in
-header (analyzer/builtin/include) declare. The output is deterministic for
+header (analyzer/driver/builtin/include) declare. The output is deterministic for
 a given (kernels, seed).
 """
 import argparse

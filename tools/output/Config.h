@@ -18,7 +18,7 @@
 #ifndef COALESCE_TOOLS_OUTPUT_CONFIG_H
 #define COALESCE_TOOLS_OUTPUT_CONFIG_H
 
-#include "support/WarpModel.h"
+#include "model/WarpModel.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

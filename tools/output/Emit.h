@@ -7,7 +7,7 @@
 #ifndef COALESCE_TOOLS_OUTPUT_EMIT_H
 #define COALESCE_TOOLS_OUTPUT_EMIT_H
 
-#include "Report.h"
+#include "report/Report.h"
 #include "Rule.h"
 
 #include <nlohmann/json.hpp>

@@ -10,7 +10,7 @@
 #ifndef COALESCE_TOOLS_OUTPUT_HTML_H
 #define COALESCE_TOOLS_OUTPUT_HTML_H
 
-#include "Report.h"
+#include "report/Report.h"
 #include "Rule.h"
 
 #include <map>

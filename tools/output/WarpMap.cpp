@@ -3,8 +3,8 @@
 #include "WarpMap.h"
 
 #include "Rule.h"
-#include "support/BankModel.h"
-#include "support/SectorModel.h"
+#include "model/BankModel.h"
+#include "model/SectorModel.h"
 
 #include <algorithm>
 #include <map>

@@ -16,7 +16,7 @@
 #ifndef COALESCE_TOOLS_OUTPUT_WARPMAP_H
 #define COALESCE_TOOLS_OUTPUT_WARPMAP_H
 
-#include "Report.h"
+#include "report/Report.h"
 
 #include <array>
 #include <optional>

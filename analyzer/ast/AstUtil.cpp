@@ -1,0 +1,252 @@
+//===- AstUtil.cpp - Small helpers over clang's AST ----------------------===//
+
+#include "ast/AstUtil.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace coalesce {
+
+std::string exprText(const ASTContext &Ctx, const Expr *E) {
+  if (!E)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  R = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
+  std::string S;
+  if (R.isValid())
+    S = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  if (S.empty()) {
+    // Fall back to printing the expression.
+    llvm::raw_string_ostream OS(S);
+    E->printPretty(OS, nullptr, PrintingPolicy(Ctx.getLangOpts()));
+  }
+  // Collapse whitespace runs (multi-line expressions).
+  std::string Out;
+  bool Space = false;
+  for (char C : S) {
+    if (C == '\n' || C == '\t' || C == ' ' || C == '\r') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
+SourcePos sourcePos(const ASTContext &Ctx, SourceLocation Begin,
+                    SourceLocation End) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourcePos P;
+  if (Begin.isInvalid())
+    return P;
+  SourceLocation B = SM.getFileLoc(Begin);
+  PresumedLoc PL = SM.getPresumedLoc(B);
+  if (PL.isInvalid())
+    return P;
+  P.File = PL.getFilename();
+  P.Line = PL.getLine();
+  P.Column = PL.getColumn();
+  P.RawLoc = B.getRawEncoding();
+  bool Invalid = false;
+  std::pair<FileID, unsigned> Dec = SM.getDecomposedLoc(B);
+  llvm::StringRef Buf = SM.getBufferData(Dec.first, &Invalid);
+  if (!Invalid) {
+    size_t Start = Buf.rfind('\n', Dec.second == 0 ? 0 : Dec.second - 1);
+    Start = (Start == llvm::StringRef::npos || Dec.second == 0) ? 0 : Start + 1;
+    if (Dec.second == 0)
+      Start = 0;
+    size_t Stop = Buf.find('\n', Dec.second);
+    if (Stop == llvm::StringRef::npos)
+      Stop = Buf.size();
+    P.LineText = Buf.substr(Start, Stop - Start).str();
+    if (!P.LineText.empty() && P.LineText.back() == '\r')
+      P.LineText.pop_back();
+  }
+  if (End.isValid()) {
+    SourceLocation E = SM.getFileLoc(End);
+    E = Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts());
+    if (E.isValid() && SM.getFileID(E) == SM.getFileID(B)) {
+      PresumedLoc EL = SM.getPresumedLoc(E);
+      if (EL.isValid() && EL.getLine() == P.Line && EL.getColumn() > P.Column)
+        P.EndColumn = EL.getColumn();
+    }
+  }
+  return P;
+}
+
+/// True if S contains a statement that retires lanes from what follows.
+bool retiresLanes(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *C : S->children())
+    if (retiresLanes(C))
+      return true;
+  return false;
+}
+
+bool isIntegral(QualType T) {
+  T = T.getCanonicalType();
+  return T->isIntegralOrEnumerationType();
+}
+
+std::string lineOf(const ASTContext &Ctx, SourceLocation L) {
+  SourcePos P = sourcePos(Ctx, L);
+  return std::to_string(P.Line);
+}
+
+std::string fileLine(const ASTContext &Ctx, SourceLocation L) {
+  SourcePos P = sourcePos(Ctx, L);
+  std::string F = P.File;
+  size_t Slash = F.rfind('/');
+  if (Slash != std::string::npos)
+    F = F.substr(Slash + 1);
+  return F + ":" + std::to_string(P.Line);
+}
+
+const Expr *skipCastsAndParens(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    if (auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+      E = IC->getSubExpr();
+      continue;
+    }
+    if (auto *FE = dyn_cast<FullExpr>(E)) {
+      E = FE->getSubExpr();
+      continue;
+    }
+    return E;
+  }
+}
+
+/// Variables assigned anywhere inside S (for loop induction analysis).
+void collectAssignedVars(const Stmt *S, std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  auto Note = [&](const Expr *LHS) {
+    LHS = skipCastsAndParens(LHS);
+    if (auto *DR = dyn_cast<DeclRefExpr>(LHS))
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        Out.insert(VD);
+  };
+  if (auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      Note(BO->getLHS());
+  } else if (auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp())
+      Note(UO->getSubExpr());
+  } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+      Note(OC->getArg(0));
+  }
+  for (const Stmt *C : S->children())
+    collectAssignedVars(C, Out);
+}
+
+const Expr *skipToValue(const Expr *E) {
+  while (true) {
+    E = skipCastsAndParens(E);
+    if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    // dim3(n): the constructor call inside the functional cast.
+    if (auto *FC = dyn_cast<CXXFunctionalCastExpr>(E);
+        FC && FC->getCastKind() == CK_ConstructorConversion) {
+      E = FC->getSubExpr();
+      continue;
+    }
+    if (auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = BT->getSubExpr();
+      continue;
+    }
+    if (auto *DA = dyn_cast<CXXDefaultArgExpr>(E)) {
+      E = DA->getExpr();
+      continue;
+    }
+    if (auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E)) {
+      E = ST->getReplacement();
+      continue;
+    }
+    return E;
+  }
+}
+
+const VarDecl *rootVar(const Expr *E) {
+  E = skipToValue(E);
+  while (true) {
+    if (auto *ME = dyn_cast<MemberExpr>(E)) {
+      E = skipToValue(ME->getBase());
+      continue;
+    }
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = skipToValue(AS->getBase());
+      continue;
+    }
+    break;
+  }
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DR->getDecl());
+  return nullptr;
+}
+
+void collectModifiedVars(const Stmt *S, std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *V = rootVar(BO->getLHS()))
+        Out.insert(V);
+  } else if (auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp())
+      if (const VarDecl *V = rootVar(UO->getSubExpr()))
+        Out.insert(V);
+    // Taking the address of an integer lets anyone change it; a pointer's
+    // address is taken to allocate it (cudaMalloc(&p)), which keeps it the
+    // start of an allocation.
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = rootVar(UO->getSubExpr()))
+        if (!V->getType()->isPointerType())
+          Out.insert(V);
+  } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+    if ((OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
+         OC->getOperator() == OO_MinusMinus) &&
+        OC->getNumArgs() > 0)
+      if (const VarDecl *V = rootVar(OC->getArg(0)))
+        Out.insert(V);
+  } else if (auto *CE = dyn_cast<CallExpr>(S)) {
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
+        QualType PT = FD->getParamDecl(I)->getType();
+        if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified())
+          if (const VarDecl *V = rootVar(CE->getArg(I)))
+            Out.insert(V);
+      }
+    }
+  } else if (auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (auto *VD = dyn_cast<VarDecl>(D))
+        if (VD->getType()->isReferenceType() &&
+            !VD->getType()->getPointeeType().isConstQualified() && VD->getInit())
+          if (const VarDecl *V = rootVar(VD->getInit()))
+            Out.insert(V);
+  } else if (auto *LE = dyn_cast<LambdaExpr>(S)) {
+    collectModifiedVars(LE->getBody(), Out);
+  }
+  for (const Stmt *C : S->children())
+    collectModifiedVars(C, Out);
+}
+
+} // namespace coalesce

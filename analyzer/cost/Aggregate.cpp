@@ -1,0 +1,368 @@
+//===- Aggregate.cpp - From access events to per-access records -----------===//
+
+#include "cost/Aggregate.h"
+#include "ast/AstUtil.h"
+
+#include "model/Alignment.h"
+#include "model/BankModel.h"
+#include "model/SectorModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Type.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+using namespace clang;
+
+namespace coalesce {
+
+namespace {
+
+int64_t periodOf(MemorySpace S) {
+  return S == MemorySpace::Global ? SectorBytes : BankPeriodBytes;
+}
+
+std::string symbolNames(const std::vector<SymbolId> &Ids,
+                        const SymbolTable &Syms) {
+  std::string Out;
+  for (size_t I = 0; I < Ids.size(); ++I) {
+    if (I)
+      Out += I + 1 == Ids.size() ? " and " : ", ";
+    Out += "'" + Syms.get(Ids[I]).Name + "'";
+  }
+  return Out;
+}
+
+std::string fmtNum(double V);
+
+} // namespace
+
+std::string formatCost(double V) { return fmtNum(V); }
+
+namespace {
+
+std::string fmtNum(double V) {
+  std::ostringstream OS;
+  double R = std::round(V * 1000.0) / 1000.0;
+  if (R == std::floor(R))
+    OS << static_cast<int64_t>(R);
+  else
+    OS << R;
+  return OS.str();
+}
+
+} // namespace
+
+Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
+                 unsigned Width, int64_t BaseAlign, const SymbolTable &Syms,
+                 double *Lines, LanePattern *Pattern) {
+  const int64_t M = periodOf(Space);
+  const unsigned F = firstLane(Active);
+  const LaneInts C = Address.laneConstants();
+  ResidueDistribution D = residuesOf(Address.symbolicPart(F), 0, M, Syms);
+  if (BaseAlign < M)
+    D.UnknownStep = gcd64(D.UnknownStep, BaseAlign);
+  auto Addr = [&](int64_t R) {
+    LaneInts A{};
+    for (unsigned L = 0; L < WarpSize; ++L)
+      A[L] = R + C[L];
+    return A;
+  };
+  Cost Out = averageOverResidues(D, [&](int64_t R) {
+    if (Space == MemorySpace::Global) {
+      SectorCount S = countSectors(Addr(R), Active, Width);
+      return std::make_pair(double(S.Sectors), double(S.Ideal));
+    }
+    BankCount B = countWavefronts(Addr(R), Active, Width);
+    return std::make_pair(double(B.Wavefronts), double(B.Ideal));
+  });
+  if (Lines && Space == MemorySpace::Global) {
+    Cost L = averageOverResidues(D, [&](int64_t R) {
+      SectorCount S = countSectors(Addr(R), Active, Width);
+      return std::make_pair(double(S.Lines), 0.0);
+    });
+    *Lines = L.Value;
+  }
+  if (Pattern) {
+    // The most likely alignment, for pictures and evidence.
+    int64_t Best = 0;
+    for (int64_t R = 0; R < M; ++R)
+      if (D.Weight[R] > D.Weight[Best])
+        Best = R;
+    Pattern->Active = Active;
+    Pattern->BytesPerLane = Width;
+    Pattern->BaseResidue = floorMod(Best + (F < WarpSize ? C[F] : 0), 128);
+    std::vector<unsigned> On;
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      Pattern->Offset[L] = F < WarpSize ? C[L] - C[F] : 0;
+      if (laneActive(Active, L))
+        On.push_back(L);
+    }
+    // Offsets linear in the lane index (possibly with inactive lanes
+    // between), and the spacing of consecutive active lanes.
+    bool Constant = On.size() > 1;
+    int64_t Stride = 0;
+    if (Constant) {
+      const int64_t D0 = C[On[1]] - C[On[0]], L0 = On[1] - On[0];
+      Constant = D0 % L0 == 0;
+      Stride = Constant ? D0 / L0 : 0;
+      for (size_t I = 1; Constant && I < On.size(); ++I)
+        Constant = C[On[I]] - C[On[0]] == Stride * (int64_t(On[I]) - On[0]);
+    }
+    Pattern->EvenlySpaced = On.size() > 1;
+    Pattern->ActiveStride = On.size() > 1 ? C[On[1]] - C[On[0]] : 0;
+    for (size_t I = 1; I < On.size(); ++I)
+      if (C[On[I]] - C[On[I - 1]] != Pattern->ActiveStride)
+        Pattern->EvenlySpaced = false;
+    Pattern->Stride = Stride;
+    Pattern->ConstantStride = Constant;
+  }
+  return Out;
+}
+
+const PaddingPlan &AccessAggregator::plan(const VarDecl *Array) {
+  auto It = Plans.find(Array);
+  if (It == Plans.end())
+    It = Plans.emplace(Array, planPadding(Run.Ctx, Array, Run.Kernel)).first;
+  return It->second;
+}
+
+void AccessAggregator::addAssumption(Stats &S, const std::string &A) {
+  if (std::find(S.Assumptions.begin(), S.Assumptions.end(), A) ==
+      S.Assumptions.end())
+    S.Assumptions.push_back(A);
+}
+
+void AccessAggregator::record(const AccessEvent &E) {
+  std::ostringstream K;
+  K << static_cast<const void *>(E.Site) << "|" << int(E.Op) << "|"
+    << E.ContextKey;
+  auto [It, New] = ByKey.try_emplace(K.str());
+  Stats &S = It->second;
+  if (New) {
+    S.Site = E.Site;
+    S.Op = E.Op;
+    S.ContextKey = E.ContextKey;
+    S.ContextText = E.ContextText;
+    S.Space = E.Space;
+    S.Region = E.Region;
+    S.Type = E.AccessType;
+    S.Width = E.Width;
+    S.Chunks = E.Chunks;
+    S.ArrayDecl = E.ArrayDecl;
+    S.StructSize = E.StructSize;
+    S.Order = Next++;
+  }
+  if (!E.Because.empty() && S.Because.empty())
+    S.Because = E.Because;
+  for (const std::string &A : E.Assumptions)
+    addAssumption(S, A);
+  S.RequestsKnown &= E.RequestsKnown;
+  if (!E.UnknownWhy.empty()) {
+    if (S.UnknownWhy.empty())
+      S.UnknownWhy = E.UnknownWhy;
+    S.SumW += E.Weight;
+    return;
+  }
+  if (!E.MaskWhy.empty() && S.MaskWhy.empty())
+    S.MaskWhy = E.MaskWhy;
+
+  const MemRegion &Rg = Run.Regions[*E.Region];
+  const Poly Addr = Rg.BaseOffset + E.Offset;
+  if (Addr.overflowed()) {
+    S.UnknownWhy = "integer overflow in the address";
+    S.SumW += E.Weight;
+    return;
+  }
+  if (!Addr.hasUniformSymbolicPart(E.Active)) {
+    if (S.UnknownWhy.empty()) {
+      std::vector<SymbolId> Vary = Addr.laneVaryingSymbols(E.Active);
+      S.UnknownWhy = "the distance between lanes depends on " +
+                     symbolNames(Vary, Run.Syms) +
+                     (Vary.size() == 1 ? ", which is" : ", which are") +
+                     " not known statically";
+    }
+    S.SumW += E.Weight;
+    return;
+  }
+  const unsigned F = firstLane(E.Active);
+  double Lines = 0;
+  LanePattern P;
+  Cost C = requestCost(E.Space, Addr, E.Active, E.Width, Rg.Align, Run.Syms,
+                       &Lines, &P);
+  S.SumW += E.Weight;
+  S.SumCost += C.Value * E.Weight;
+  S.SumIdeal += C.Ideal * E.Weight;
+  S.SumMin += C.Min * E.Weight;
+  S.SumMax += C.Max * E.Weight;
+  S.SumLines += Lines * E.Weight;
+  S.ReqMin = S.HaveReq ? std::min(S.ReqMin, C.Lowest) : C.Lowest;
+  S.ReqMax = S.HaveReq ? std::max(S.ReqMax, C.Highest) : C.Highest;
+  S.HaveReq = true;
+  S.AlignVaries |= C.Highest > C.Lowest + 1e-9;
+  if (!C.Exact) {
+    S.Exact = false;
+    ResidueDistribution D =
+        residuesOf(Addr.symbolicPart(F), 0, periodOf(E.Space), Run.Syms);
+    std::string Note;
+    if (!D.UnknownSymbols.empty())
+      Note = "assuming " + symbolNames(D.UnknownSymbols, Run.Syms) +
+             " keep" + (D.UnknownSymbols.size() == 1 ? "s" : "") + " the " +
+             std::to_string(periodOf(E.Space)) + "-byte alignment of the "
+             "address";
+    else
+      Note = Rg.AlignNote;
+    if (!Note.empty() &&
+        std::find(S.AlignmentNotes.begin(), S.AlignmentNotes.end(), Note) ==
+            S.AlignmentNotes.end())
+      S.AlignmentNotes.push_back(Note);
+  } else if (!Rg.AlignNote.empty() && E.Space == MemorySpace::Global) {
+    addAssumption(S, Rg.AlignNote);
+  }
+  // The same request with the array's innermost dimension padded.
+  if (E.Space == MemorySpace::Shared && S.PadPossible) {
+    const PaddingPlan *P = E.ArrayDecl ? &plan(E.ArrayDecl) : nullptr;
+    if (P && P->Possible && E.Subscripts.size() == P->Dims.size()) {
+      Poly Padded = Rg.BaseOffset + paddedOffset(E.Subscripts, *P) +
+                    Poly::constant(int64_t(E.Chunk) * E.Width);
+      Cost PC = requestCost(E.Space, Padded, E.Active, E.Width, Rg.Align, Run.Syms);
+      S.SumPadded += PC.Value * E.Weight;
+    } else {
+      S.PadPossible = false;
+    }
+  }
+  if (popcount(E.Active) > S.PatternLanes) {
+    S.PatternLanes = popcount(E.Active);
+    S.Pattern = P;
+  }
+}
+
+void AccessAggregator::poison(const std::string &Why) {
+  for (auto &KV : ByKey)
+    KV.second.UnknownWhy = Why;
+}
+
+std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName,
+                                                   unsigned Warps) {
+  std::vector<const Stats *> Order;
+  for (auto &KV : ByKey)
+    Order.push_back(&KV.second);
+  std::sort(Order.begin(), Order.end(),
+            [](const Stats *A, const Stats *B) { return A->Order < B->Order; });
+  ASTContext &Ctx = Run.Ctx;
+  std::vector<AccessRecord> Out;
+  for (const Stats *S : Order) {
+    AccessRecord Rec;
+    Rec.Pos = sourcePos(Ctx, S->Site->getBeginLoc(), S->Site->getEndLoc());
+    Rec.Kernel = KernelName;
+    Rec.Context = S->ContextText;
+    Rec.Launch = Run.Launch.Config;
+    Rec.Space = S->Space;
+    Rec.Op = S->Op;
+    Rec.Expression = exprText(Ctx, S->Site);
+    Rec.Array = S->Region ? Run.Regions[*S->Region].Name : "";
+    if (Rec.Array.empty())
+      Rec.Array = Rec.Expression;
+    QualType T = S->Type.getCanonicalType().getNonReferenceType();
+    Rec.ElementType = S->Type.getNonReferenceType().getUnqualifiedType().getAsString(
+        PrintingPolicy(Ctx.getLangOpts()));
+    Rec.BytesPerLane = S->Width;
+    Rec.InstructionsPerAccess = S->Chunks;
+    (void)T;
+    Rec.Because = S->Because;
+    Rec.StructSize = S->StructSize;
+    Rec.Assumptions = S->Assumptions;
+    Rec.RequestsKnown = S->RequestsKnown;
+    Rec.RequestsPerWarp = Warps ? S->SumW / Warps : 0;
+    if (!S->UnknownWhy.empty()) {
+      Rec.V = Verdict::Unknown;
+      Rec.Reason = S->UnknownWhy;
+      Out.push_back(std::move(Rec));
+      continue;
+    }
+    const double W = S->SumW > 0 ? S->SumW : 1;
+    Rec.Cost = S->SumCost / W;
+    Rec.Ideal = S->SumIdeal / W;
+    Rec.CostMin = S->SumMin / W;
+    Rec.CostMax = S->SumMax / W;
+    Rec.Lines = S->SumLines / W;
+    Rec.RequestMin = S->ReqMin;
+    Rec.RequestMax = S->ReqMax;
+    Rec.AlignmentVaries = S->AlignVaries;
+    Rec.AlignmentKnown = S->Exact;
+    Rec.Pattern = S->Pattern;
+    if (!S->Exact)
+      for (const std::string &N : S->AlignmentNotes)
+        Rec.Assumptions.push_back(N + "; otherwise " + fmtNum(Rec.CostMin) +
+                                  " to " + fmtNum(Rec.CostMax) +
+                                  (S->Space == MemorySpace::Global ? " sectors" : " wavefronts"));
+    if (S->Space == MemorySpace::Shared)
+      Rec.ConflictWays = Rec.Ideal > 0 ? Rec.Cost / Rec.Ideal : 0;
+    const bool Excess = Rec.Cost > Rec.Ideal + 1e-9;
+    if (!S->MaskWhy.empty()) {
+      Rec.V = Verdict::Unknown;
+      Rec.Reason = S->MaskWhy + "; with all lanes active it would be " +
+                   fmtNum(Rec.Cost) +
+                   (S->Space == MemorySpace::Global ? " sectors" : " wavefronts") +
+                   " per request";
+    } else if (S->Space == MemorySpace::Global) {
+      Rec.V = Excess ? Verdict::Uncoalesced : Verdict::Ok;
+    } else {
+      Rec.V = Excess ? Verdict::BankConflict : Verdict::Ok;
+    }
+    Out.push_back(std::move(Rec));
+  }
+  proposePadding(Order, Out);
+  return Out;
+}
+
+void AccessAggregator::proposePadding(const std::vector<const Stats *> &Order,
+                                      std::vector<AccessRecord> &Out) {
+  // Padding changes every access to the array: propose it when the array's
+  // wavefronts, summed over its accesses, go down; say which get worse.
+  std::map<const VarDecl *, std::vector<size_t>> ByArray;
+  for (size_t I = 0; I < Order.size(); ++I)
+    if (Order[I]->Space == MemorySpace::Shared && Order[I]->ArrayDecl)
+      ByArray[Order[I]->ArrayDecl].push_back(I);
+  for (auto &KV : ByArray) {
+    const PaddingPlan &P = plan(KV.first);
+    double Before = 0, After = 0;
+    bool Usable = P.Possible;
+    for (size_t I : KV.second) {
+      const Stats *S = Order[I];
+      if (!S->PadPossible || !S->UnknownWhy.empty()) {
+        Usable = false;
+        break;
+      }
+      Before += S->SumCost;
+      After += S->SumPadded;
+    }
+    if (!Usable || After >= Before - 1e-9)
+      continue;
+    std::string Worse;
+    for (size_t I : KV.second) {
+      const Stats *S = Order[I];
+      const double Now = S->SumCost / S->SumW, Pad = S->SumPadded / S->SumW;
+      if (Pad > Now + 1e-9)
+        Worse += std::string(Worse.empty() ? "" : "; ") + "the " + opName(S->Op) +
+                 " at line " + std::to_string(Out[I].Pos.Line) + " goes from " +
+                 formatCost(Now) + " to " + formatCost(Pad) + " wavefronts";
+    }
+    for (size_t I : KV.second) {
+      AccessRecord &R = Out[I];
+      const Stats *S = Order[I];
+      R.PaddedCost = S->SumPadded / S->SumW;
+      R.PadDeclaration = P.Declaration.empty() ? KV.first->getName().str() : P.Declaration;
+      R.PadTradeoff = Worse;
+      if (P.Editable && R.V == Verdict::BankConflict) {
+        R.PadInsertPos = P.InsertPos;
+        R.PadInsertText = P.InsertText;
+        R.PadRemoveLength = P.RemoveLength;
+      }
+    }
+  }
+}
+
+} // namespace coalesce

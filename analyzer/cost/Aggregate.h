@@ -1,0 +1,83 @@
+//===- Aggregate.h - From access events to per-access records -------------===//
+//
+// Every event the interpreter reports is one request of one warp (or, in a loop
+// analysed symbolically, the requests of all its iterations). Its cost comes
+// from the sector model (global) or the bank model (shared), averaged over the
+// alignments the warp-uniform part of its address can have
+// (support/Alignment.h). An access's record is the request-weighted average of
+// its events over all warps of the block, which is what Nsight Compute's
+// per-instruction counters measure.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_AGGREGATE_H
+#define COALESCE_ANALYZER_AGGREGATE_H
+
+#include "interp/Interpreter.h"
+#include "cost/Padding.h"
+#include "report/Report.h"
+#include "model/Alignment.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+class AccessAggregator : public EventSink {
+public:
+  explicit AccessAggregator(KernelRun &Run) : Run(Run) {}
+  void record(const AccessEvent &E) override;
+  /// Records for all accesses seen, in source order. Warps is the number of
+  /// warp runs whose events were recorded.
+  std::vector<AccessRecord> finish(const std::string &KernelName,
+                                   unsigned Warps);
+  /// Marks every access seen as unknown (the analysis was cut short).
+  void poison(const std::string &Why);
+
+private:
+  struct Stats {
+    const clang::Expr *Site = nullptr;
+    AccessOp Op = AccessOp::Load;
+    std::string ContextKey, ContextText;
+    MemorySpace Space = MemorySpace::Global;
+    std::optional<RegionId> Region;
+    clang::QualType Type;
+    unsigned Width = 0, Chunks = 1;
+    double SumW = 0, SumCost = 0, SumIdeal = 0, SumMin = 0, SumMax = 0,
+           SumLines = 0, ReqMin = 0, ReqMax = 0;
+    bool Exact = true, RequestsKnown = true, HaveReq = false, AlignVaries = false;
+    std::string UnknownWhy, MaskWhy, Because;
+    int64_t StructSize = 0;
+    std::vector<std::string> Assumptions;
+    std::vector<std::string> AlignmentNotes;
+    std::optional<LanePattern> Pattern;
+    unsigned PatternLanes = 0;
+    // Shared memory: the same requests with the innermost dimension padded.
+    double SumPadded = 0;
+    bool PadPossible = true;
+    const clang::VarDecl *ArrayDecl = nullptr;
+    unsigned Order = 0;
+  };
+
+  void addAssumption(Stats &S, const std::string &A);
+  void proposePadding(const std::vector<const Stats *> &Order,
+                      std::vector<AccessRecord> &Out);
+  const PaddingPlan &plan(const clang::VarDecl *Array);
+  std::map<const clang::VarDecl *, PaddingPlan> Plans;
+  KernelRun &Run;
+  std::map<std::string, Stats> ByKey;
+  unsigned Next = 0;
+};
+
+/// "4.875": a cost as messages print it.
+std::string formatCost(double V);
+
+/// Cost of one request at byte addresses Base + c(lane) for every Base the
+/// alignment distribution allows; exposed for tests.
+Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
+                 unsigned Width, int64_t BaseAlign, const SymbolTable &Syms,
+                 double *Lines = nullptr, LanePattern *Pattern = nullptr);
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_AGGREGATE_H

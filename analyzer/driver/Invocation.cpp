@@ -1,0 +1,124 @@
+//===- Invocation.cpp - The clang command line for a device-side parse ----===//
+
+#include "driver/Invocation.h"
+
+#include "clang/Basic/Cuda.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+#include <regex>
+
+namespace coalesce {
+
+#include "BuiltinHeaders.inc" // kBuiltinHeaders: {name, contents}
+
+const char *builtinIncludeDir() { return "/__coalesce_lint_builtin__/include"; }
+
+const std::vector<std::pair<std::string, std::string>> &builtinHeaders() {
+  static const std::vector<std::pair<std::string, std::string>> H = [] {
+    std::vector<std::pair<std::string, std::string>> V;
+    for (const auto &E : kBuiltinHeaders)
+      V.emplace_back(std::string(builtinIncludeDir()) + "/" + E.first, E.second);
+    return V;
+  }();
+  return H;
+}
+
+std::string defaultResourceDir() { return COALESCE_CLANG_RESOURCE_DIR; }
+
+bool isCudaToolkit(const std::string &Path) {
+  if (Path.empty())
+    return false;
+  llvm::SmallString<256> P(Path);
+  llvm::sys::path::append(P, "include", "cuda_runtime.h");
+  return llvm::sys::fs::exists(P);
+}
+
+std::string findCudaToolkit() {
+  for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
+    if (const char *V = std::getenv(Var))
+      if (isCudaToolkit(V))
+        return V;
+  if (isCudaToolkit("/usr/local/cuda"))
+    return "/usr/local/cuda";
+  return "";
+}
+
+std::string cudaToolkitVersion(const std::string &Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::path::append(P, "version.json");
+  std::smatch M;
+  if (auto Buf = llvm::MemoryBuffer::getFile(P)) {
+    std::string Text = (*Buf)->getBuffer().str();
+    // {"cuda" : {"name" : "CUDA SDK", "version" : "13.0.48"}, ...}
+    static const std::regex Re(R"re("cuda"\s*:\s*\{[^}]*"version"\s*:\s*"([0-9]+)\.([0-9]+))re");
+    if (std::regex_search(Text, M, Re))
+      return M[1].str() + "." + M[2].str();
+  }
+  P = Path;
+  llvm::sys::path::append(P, "include", "cuda.h");
+  if (auto Buf = llvm::MemoryBuffer::getFile(P)) {
+    std::string Text = (*Buf)->getBuffer().str();
+    static const std::regex Re(R"(#define\s+CUDA_VERSION\s+([0-9]+))");
+    if (std::regex_search(Text, M, Re)) {
+      int V = std::stoi(M[1].str());
+      return std::to_string(V / 1000) + "." + std::to_string((V % 1000) / 10);
+    }
+  }
+  return "";
+}
+
+bool clangKnowsCudaVersion(const std::string &Version) {
+  return clang::CudaStringToVersion(Version) != clang::CudaVersion::UNKNOWN;
+}
+
+Invocation makeInvocation(const InvocationOptions &Opts) {
+  Invocation Inv;
+  std::string Cuda = Opts.CudaPath;
+  if (Cuda.empty())
+    Cuda = findCudaToolkit();
+  else if (Cuda == "none")
+    Cuda.clear();
+  else if (!isCudaToolkit(Cuda)) {
+    Inv.Problem = "--cuda-path=" + Cuda +
+                  " does not hold a CUDA toolkit (no include/cuda_runtime.h)";
+    return Inv;
+  }
+  std::string Resource =
+      Opts.ResourceDir.empty() ? defaultResourceDir() : Opts.ResourceDir;
+  if (!llvm::sys::fs::is_directory(Resource)) {
+    Inv.Problem = "clang resource directory '" + Resource +
+                  "' does not exist (use --resource-dir)";
+    return Inv;
+  }
+  auto &A = Inv.Args;
+  A = {"clang++", "-x", "cuda", "--cuda-device-only",
+       "--cuda-gpu-arch=" + Opts.GpuArch, "-std=" + Opts.Std,
+       "-resource-dir=" + Resource, "-Wno-unknown-cuda-version", "-w",
+       "-D__COALESCE_LINT__=1"};
+  if (!Cuda.empty()) {
+    Inv.CudaPath = Cuda;
+    A.push_back("--cuda-path=" + Cuda);
+    llvm::SmallString<256> Cccl(Cuda);
+    llvm::sys::path::append(Cccl, "include", "cccl");
+    if (llvm::sys::fs::is_directory(Cccl)) {
+      A.push_back("-isystem");
+      A.push_back(std::string(Cccl));
+    }
+  } else {
+    Inv.BuiltinHeaders = true;
+    A.push_back("-nocudainc");
+    A.push_back("-nocudalib");
+    A.push_back("-isystem");
+    A.push_back(builtinIncludeDir());
+    A.push_back("-include");
+    A.push_back("cuda_runtime.h");
+  }
+  for (const std::string &E : Opts.ExtraArgs)
+    A.push_back(E);
+  return Inv;
+}
+
+} // namespace coalesce

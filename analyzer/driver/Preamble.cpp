@@ -1,0 +1,311 @@
+//===- Preamble.cpp - A persistent cache of precompiled preambles --------===//
+
+#include "driver/Preamble.h"
+
+#include "driver/Invocation.h"
+#include "driver/Runner.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <functional>
+#include <thread>
+#include <unistd.h>
+
+using namespace clang;
+
+namespace coalesce {
+
+namespace {
+
+class PchDatabase : public tooling::CompilationDatabase {
+public:
+  PchDatabase(const FileJob &J, std::string Main) : Job(J), Main(std::move(Main)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<std::string> Cmd = Job.Args;
+    Cmd.push_back(File.str());
+    return {tooling::CompileCommand(Job.Directory, File, Cmd, "")};
+  }
+  std::vector<std::string> getAllFiles() const override { return {Main}; }
+
+private:
+  const FileJob &Job;
+  std::string Main;
+};
+
+/// Runs GeneratePCHAction, writing to Output, whatever action the tool's
+/// argument adjusters asked for.
+class PchFactory : public tooling::FrontendActionFactory {
+public:
+  PchFactory(std::string Output, llvm::raw_ostream &Verbose)
+      : Output(std::move(Output)), Verbose(Verbose) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<QuietPchAction>(Verbose);
+  }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Inv, FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHOps,
+                     DiagnosticConsumer *Diags) override {
+    Inv->getFrontendOpts().OutputFile = Output;
+    Inv->getFrontendOpts().ProgramAction = frontend::GeneratePCH;
+    return FrontendActionFactory::runInvocation(std::move(Inv), Files,
+                                                std::move(PCHOps), Diags);
+  }
+
+private:
+  /// Clang's "N errors generated" goes to the captured diagnostics, not
+  /// to stderr.
+  class QuietPchAction : public GeneratePCHAction {
+  public:
+    explicit QuietPchAction(llvm::raw_ostream &OS) : OS(OS) {}
+    bool BeginSourceFileAction(CompilerInstance &CI) override {
+      CI.setVerboseOutputStream(OS);
+      return GeneratePCHAction::BeginSourceFileAction(CI);
+    }
+
+  private:
+    llvm::raw_ostream &OS;
+  };
+  std::string Output;
+  llvm::raw_ostream &Verbose;
+};
+
+/// Marks a cache entry as used now (the cache is pruned by age of last use).
+void touch(const llvm::Twine &Path) {
+  int FD;
+  if (llvm::sys::fs::openFileForReadWrite(Path, FD, llvm::sys::fs::CD_OpenExisting,
+                                          llvm::sys::fs::OF_None))
+    return;
+  llvm::sys::fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
+/// Keeps the cache under its size limit ($COALESCE_CACHE_MAX_MB, default
+/// 1024): deletes the entries used longest ago, never Keep, and temporary
+/// files left by a run that died over an hour ago.
+void pruneCache(const std::string &CacheDir, const std::string &Keep) {
+  uint64_t Limit = 1024;
+  if (const char *M = std::getenv("COALESCE_CACHE_MAX_MB"); M && *M)
+    Limit = std::strtoull(M, nullptr, 10);
+  Limit <<= 20;
+  struct Entry {
+    std::string Path;
+    llvm::sys::TimePoint<> Used;
+    uint64_t Size;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  const auto Now = std::chrono::system_clock::now();
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(CacheDir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(It->path(), St) || !llvm::sys::fs::is_regular_file(St))
+      continue;
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.contains(".pch.tmp.")) {
+      if (Now - St.getLastModificationTime() > std::chrono::hours(1))
+        llvm::sys::fs::remove(It->path());
+      continue;
+    }
+    if (!Name.ends_with(".pch"))
+      continue;
+    Entries.push_back({It->path(), St.getLastModificationTime(), St.getSize()});
+    Total += St.getSize();
+  }
+  if (Total <= Limit)
+    return;
+  std::sort(Entries.begin(), Entries.end(),
+            [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+  for (const Entry &E : Entries) {
+    if (Total <= Limit)
+      break;
+    if (E.Path == Keep)
+      continue;
+    if (!llvm::sys::fs::remove(E.Path))
+      Total -= E.Size;
+  }
+}
+
+/// The part of a file's preamble worth precompiling, written canonically so
+/// that files that include the same headers share one entry: its directives
+/// up to the last #include at conditional depth 0, without comments, one per
+/// line, tokens separated as in the source. (Directives after the last
+/// #include are parsed with the file; its own text is always parsed in full.)
+std::string includePreamble(llvm::StringRef Preamble, const LangOptions &LO) {
+  const std::string Buffer = Preamble.str(); // the lexer needs the NUL at the end
+  const llvm::StringRef Text(Buffer);
+  Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  L.SetCommentRetentionState(false);
+  std::string Out, Line;
+  size_t Cut = 0;
+  int Depth = 0;
+  bool IncludeInLine = false, IncludeSinceCut = false;
+  auto EndLine = [&] {
+    if (Line.empty())
+      return;
+    Out += Line + "\n";
+    Line.clear();
+    IncludeSinceCut |= IncludeInLine;
+    IncludeInLine = false;
+    if (Depth == 0 && IncludeSinceCut) {
+      Cut = Out.size();
+      IncludeSinceCut = false;
+    }
+  };
+  Token T;
+  bool AfterHash = false;
+  while (true) {
+    L.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    if (T.isAtStartOfLine())
+      EndLine();
+    const llvm::StringRef Spelling =
+        Text.substr(T.getLocation().getRawEncoding(), T.getLength());
+    if (AfterHash && T.is(tok::raw_identifier)) {
+      if (Spelling == "if" || Spelling == "ifdef" || Spelling == "ifndef")
+        ++Depth;
+      else if (Spelling == "endif")
+        Depth = std::max(0, Depth - 1);
+      else if (Spelling == "include" || Spelling == "include_next" || Spelling == "import")
+        IncludeInLine = true;
+    }
+    AfterHash = T.is(tok::hash) && T.isAtStartOfLine();
+    if (!Line.empty() && T.hasLeadingSpace())
+      Line += ' ';
+    Line += Spelling.str();
+  }
+  EndLine();
+  return Out.substr(0, Cut);
+}
+
+std::string hex(uint64_t V) {
+  char B[17];
+  snprintf(B, sizeof B, "%016llx", static_cast<unsigned long long>(V));
+  return B;
+}
+
+} // namespace
+
+std::string defaultCacheDir() {
+  if (const char *D = std::getenv("COALESCE_CACHE_DIR"); D && *D)
+    return D;
+  llvm::SmallString<256> P;
+  if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X)
+    P = X;
+  else if (const char *H = std::getenv("HOME"); H && *H) {
+    P = H;
+    llvm::sys::path::append(P, ".cache");
+  } else
+    return "";
+  llvm::sys::path::append(P, "coalesce-lint");
+  return std::string(P);
+}
+
+PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
+  PreamblePlan Plan;
+  if (CacheDir.empty())
+    return Plan;
+  llvm::SmallString<256> Abs(Job.File);
+  llvm::sys::fs::make_absolute(Abs); // as ClangTool resolves it
+  auto Buf = llvm::MemoryBuffer::getFile(Abs);
+  if (!Buf) {
+    Plan.Problem = "cannot read " + Job.File;
+    return Plan;
+  }
+  LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
+  LO.CUDA = true;
+  PreambleBounds Bounds = Lexer::ComputePreamble((*Buf)->getBuffer(), LO);
+  // (Without an #include it is empty: the PCH then holds what the driver
+  // includes itself, the CUDA runtime wrapper, the bulk of any CUDA parse.)
+  const std::string Text =
+      includePreamble((*Buf)->getBuffer().substr(0, Bounds.Size), LO);
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Abs);
+
+  // The command's directory resolves its relative -I paths.
+  std::string KeyText = std::string(LLVM_VERSION_STRING) + '\0' + Dir.str() + '\0' +
+                        Job.Directory + '\0';
+  for (const std::string &A : Job.Args)
+    KeyText += A + '\0';
+  KeyText += Job.BuiltinHeaders ? "builtin\0" : "toolkit\0";
+  KeyText += Text;
+  const std::string Key = hex(llvm::xxh3_64bits(llvm::StringRef(KeyText)));
+
+  llvm::SmallString<256> Pch(CacheDir);
+  llvm::sys::path::append(Pch, Key + ".pch");
+  llvm::SmallString<256> Virtual(Dir);
+  llvm::sys::path::append(Virtual, ".coalesce-preamble-" + Key + ".cu");
+  Plan.VirtualFile = std::string(Virtual);
+  Plan.VirtualText = Text;
+  if (llvm::sys::fs::exists(Pch)) {
+    Plan.PchPath = std::string(Pch);
+    touch(Pch); // recently used: pruned last
+    return Plan;
+  }
+  if (std::error_code EC = llvm::sys::fs::create_directories(CacheDir)) {
+    Plan.Problem = "cannot create the cache directory " + CacheDir + ": " + EC.message();
+    Plan.CacheUnusable = true;
+    return Plan;
+  }
+  llvm::SmallString<256> Tmp(Pch);
+  // Unique per process and thread: two files of one directory may share a
+  // preamble and be precompiled at once.
+  Tmp += ".tmp." + std::to_string(::getpid()) + "." +
+         std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
+
+  PchDatabase DB(Job, Plan.VirtualFile);
+  tooling::ClangTool Tool(DB, {Plan.VirtualFile});
+  Tool.mapVirtualFile(Plan.VirtualFile, Text);
+  if (Job.BuiltinHeaders)
+    for (const auto &H : builtinHeaders())
+      Tool.mapVirtualFile(H.first, H.second);
+  std::string Diags;
+  llvm::raw_string_ostream OS(Diags);
+  DiagnosticOptions DO;
+  TextDiagnosticPrinter Printer(OS, DO);
+  Tool.setDiagnosticConsumer(&Printer);
+  Tool.setPrintErrorMessage(false);
+  PchFactory F{std::string(Tmp), OS};
+  const int RC = Tool.run(&F);
+  if (RC != 0 || !llvm::sys::fs::exists(Tmp)) {
+    llvm::sys::fs::remove(Tmp);
+    Plan.Problem = "the preamble of " + Job.File + " could not be precompiled";
+    return Plan;
+  }
+  if (llvm::sys::fs::rename(Tmp, Pch)) {
+    llvm::sys::fs::remove(Tmp);
+    if (!llvm::sys::fs::exists(Pch)) {
+      Plan.Problem = "cannot write " + std::string(Pch);
+      Plan.CacheUnusable = true;
+      return Plan;
+    }
+  }
+  Plan.PchPath = std::string(Pch);
+  Plan.Built = true;
+  pruneCache(CacheDir, Plan.PchPath);
+  return Plan;
+}
+
+void discardPreamble(const PreamblePlan &Plan) {
+  if (!Plan.PchPath.empty())
+    llvm::sys::fs::remove(Plan.PchPath);
+}
+
+} // namespace coalesce

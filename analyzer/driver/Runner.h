@@ -1,0 +1,52 @@
+//===- Runner.h - Parse files with clang and analyse them ----------------===//
+//
+// Runs the analysis on a list of files, each with its own clang command line,
+// optionally in parallel; results come back in input order. Clang's own
+// diagnostics (parse errors) are captured per file, so parallel runs print
+// deterministically.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_RUNNER_H
+#define COALESCE_ANALYZER_RUNNER_H
+
+#include "Analysis.h"
+#include "report/Report.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+struct FileJob {
+  std::string File;              // relative to the process's working directory, or absolute
+  std::string Directory;         // working directory for the command
+  std::vector<std::string> Args; // clang command line without the file
+  bool BuiltinHeaders = false;   // map the built-in CUDA headers
+  std::string Name;              // how reports name the file ("" = File)
+};
+
+struct RunResult {
+  TUReport Report;
+  std::string ClangDiagnostics; // errors printed by clang, if any
+  bool Failed = false;          // the file could not be parsed
+  bool UsedPreamble = false;    // parsed with a precompiled preamble
+  bool BuiltPreamble = false;   // ... that this run had to build
+  std::string CacheProblem;     // the preamble cache could not be used: why
+};
+
+struct RunOptions {
+  AnalysisOptions Analysis;
+  unsigned Jobs = 1;
+  /// Precompiled preambles are kept here (Preamble.h); "" disables them.
+  std::string CacheDir;
+  /// Called after each file (from the worker thread) with (done, total).
+  std::function<void(size_t, size_t)> Progress;
+};
+
+std::vector<RunResult> runAnalysis(const std::vector<FileJob> &Jobs,
+                                   const RunOptions &Opts);
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_RUNNER_H

@@ -1,0 +1,196 @@
+//===- Builtins.cpp - CUDA intrinsics --------------------------------------===//
+//
+// Intrinsics with a known meaning for the addresses: the cache-hinted loads
+// and stores (__ldg, __stcs...), atomics (one request per warp), integer
+// min/max and abs (a clamp to an unknown bound is assumed not to bite in
+// interior warps), shuffles (a permutation of lanes), bit intrinsics per
+// lane, and the no-ops (barriers, fences, printf). Warp votes are unknown.
+//===----------------------------------------------------------------------===//
+
+#include "interp/WarpInterp.h"
+
+#include "ast/AstUtil.h"
+
+#include <array>
+#include <set>
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
+                                  bool &Handled) {
+  Handled = true;
+  std::string Name = FD->getName().str();
+  auto Arg = [&](unsigned I) { return CE->getArg(I); };
+  const unsigned N = CE->getNumArgs();
+
+  static const std::set<std::string> NoOps = {
+      "__syncthreads", "__syncwarp", "__threadfence", "__threadfence_block",
+      "__threadfence_system", "__nanosleep", "__trap", "__brkpt", "printf",
+      "__assertfail", "__assert_fail", "__prof_trigger"};
+  if (NoOps.count(Name)) {
+    for (unsigned I = 0; I < N; ++I)
+      eval(Arg(I));
+    return Value::opaque();
+  }
+  static const std::set<std::string> Loads = {"__ldg", "__ldcg", "__ldca",
+                                              "__ldcs", "__ldlu", "__ldcv"};
+  if (Loads.count(Name) && N == 1) {
+    Value P = eval(Arg(0));
+    LValue LV = memAt(P);
+    return load(LV, Arg(0)->getType()->getPointeeType(), CE);
+  }
+  static const std::set<std::string> Stores = {"__stcg", "__stcs", "__stwb",
+                                               "__stwt"};
+  if (Stores.count(Name) && N == 2) {
+    Value P = eval(Arg(0));
+    eval(Arg(1));
+    LValue LV = memAt(P);
+    store(LV, Value::opaque(), Arg(0)->getType()->getPointeeType(), CE);
+    return Value::opaque();
+  }
+  static const std::set<std::string> MinMax = {
+      "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax"};
+  if (MinMax.count(Name) && N == 2 && isIntegral(CE->getType())) {
+    Value A = eval(Arg(0)), B = eval(Arg(1));
+    if (A.K == Value::Unknown)
+      return A;
+    if (B.K == Value::Unknown)
+      return B;
+    if (A.K != Value::Int || B.K != Value::Int)
+      return Value::opaque();
+    const bool IsMax = Name.find("max") != std::string::npos;
+    IntResult Res = minMaxPoly(A.P, B.P, IsMax, Active, R.Syms);
+    if (Res.Ok && A.P.isConcrete(Active) == B.P.isConcrete(Active) &&
+        (A.P.isConcrete(Active) || !A.P.isUniform(Active) || !B.P.isUniform(Active)))
+      return Value::integer(Res.P);
+    // An index clamped to a bound we do not know: like a bounds guard, the
+    // clamp does not bite in interior warps. The index is the operand that
+    // moves with the thread, block or loop; the bound is made of constants and
+    // kernel parameters.
+    auto IndexLike = [&](const Poly &P) {
+      if (!P.isUniform(Active))
+        return true;
+      for (SymbolId S : P.symbols()) {
+        SymbolKind K = R.Syms.get(S).Kind;
+        if (K == SymbolKind::BlockIdx || K == SymbolKind::ThreadBase ||
+            K == SymbolKind::LoopIteration)
+          return true;
+      }
+      return false;
+    };
+    const bool AIdx = IndexLike(A.P), BIdx = IndexLike(B.P);
+    if (AIdx != BIdx) {
+      Sticky.push_back("assuming `" + exprText(Ctx, CE) +
+                       "` does not clamp in interior warps (line " +
+                       lineOf(Ctx, CE->getBeginLoc()) + ")");
+      return AIdx ? A : B;
+    }
+    if (Res.Ok)
+      return Value::integer(Res.P);
+    return Value::unknown(Res.Why);
+  }
+  if ((Name == "abs" || Name == "llabs") && N == 1 && isIntegral(CE->getType())) {
+    Value A = eval(Arg(0));
+    if (A.K == Value::Int && A.P.isConcrete(Active)) {
+      LaneInts C = A.P.laneConstants();
+      for (auto &V : C)
+        V = V < 0 ? -V : V;
+      return Value::integer(Poly::lanes(C));
+    }
+    return A.K == Value::Unknown ? A : Value::unknown("absolute value of a value not known per lane");
+  }
+  if ((Name == "__mul24" || Name == "__umul24") && N == 2) {
+    Value A = eval(Arg(0)), B = eval(Arg(1));
+    return evalArith(BO_Mul, A, B, Arg(0), Arg(1), CE->getType());
+  }
+  static const std::set<std::string> Shuffles = {
+      "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync"};
+  if (Shuffles.count(Name) && N >= 3) {
+    eval(Arg(0));
+    Value V = eval(Arg(1));
+    Value S = eval(Arg(2));
+    int64_t Width = WarpSize;
+    if (N >= 4) {
+      Value Wv = eval(Arg(3));
+      if (Wv.K != Value::Int || !Wv.P.isConcrete(Active) || !Wv.P.isUniform(Active))
+        return Value::unknown("shuffle with an unknown width");
+      Width = Wv.P.laneConstants()[firstLane(Active)];
+      if (Width <= 0 || Width > 32 || (Width & (Width - 1)))
+        return Value::unknown("shuffle with an unsupported width");
+    }
+    if (V.K != Value::Int)
+      return V.K == Value::Unknown ? V : Value::opaque();
+    if (S.K != Value::Int || !S.P.isConcrete(Active))
+      return Value::unknown("shuffle with a source lane not known per lane");
+    LaneInts Sv = S.P.laneConstants();
+    std::array<unsigned, WarpSize> Src;
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      int64_t Base = L & ~(Width - 1), Sub = L & (Width - 1), T = L;
+      if (Name == "__shfl_sync")
+        T = Base + (Sv[L] & (Width - 1));
+      else if (Name == "__shfl_up_sync")
+        T = (Sub - Sv[L] >= 0) ? L - Sv[L] : L;
+      else if (Name == "__shfl_down_sync")
+        T = (Sub + Sv[L] < Width) ? L + Sv[L] : L;
+      else
+        T = Base + ((Sub ^ Sv[L]) & (Width - 1));
+      Src[L] = static_cast<unsigned>(T);
+    }
+    return Value::integer(V.P.permuted(Src));
+  }
+  static const std::set<std::string> LaneIntrinsics = {"__popc", "__popcll",
+                                                       "__ffs", "__ffsll",
+                                                       "__clz", "__clzll",
+                                                       "__brev"};
+  if (LaneIntrinsics.count(Name) && N == 1) {
+    Value A = eval(Arg(0));
+    if (A.K != Value::Int || !A.P.isConcrete(Active))
+      return A.K == Value::Unknown ? A : Value::unknown("'" + Name + "' of a value not known per lane");
+    LaneInts C = A.P.laneConstants();
+    const bool Is64 = Name.find("ll") != std::string::npos;
+    for (auto &V : C) {
+      uint64_t U = Is64 ? static_cast<uint64_t>(V) : static_cast<uint32_t>(V);
+      if (Name.rfind("__popc", 0) == 0)
+        V = __builtin_popcountll(U);
+      else if (Name.rfind("__ffs", 0) == 0)
+        V = U ? __builtin_ctzll(U) + 1 : 0;
+      else if (Name.rfind("__clz", 0) == 0)
+        V = U ? (__builtin_clzll(U) - (Is64 ? 0 : 32)) : (Is64 ? 64 : 32);
+      else {
+        uint32_t X = static_cast<uint32_t>(U), Rv = 0;
+        for (int B = 0; B < 32; ++B)
+          if (X & (1u << B))
+            Rv |= 1u << (31 - B);
+        V = Rv;
+      }
+    }
+    return Value::integer(Poly::lanes(C));
+  }
+  if ((Name.rfind("atomic", 0) == 0 || Name.rfind("__nv_atomic", 0) == 0) &&
+      N >= 1 && Arg(0)->getType()->isPointerType()) {
+    // A read-modify-write of memory: one request per warp (RED/ATOM).
+    Value P = eval(Arg(0));
+    for (unsigned I = 1; I < N; ++I)
+      eval(Arg(I));
+    LValue LV = memAt(P);
+    access(AccessOp::Atomic, LV, Arg(0)->getType()->getPointeeType(), CE);
+    return isIntegral(CE->getType()) || CE->getType()->isPointerType()
+               ? Value::unknown("value returned by `" + Name + "`")
+               : Value::opaque();
+  }
+  if (Name == "__activemask" || Name.rfind("__ballot", 0) == 0 ||
+      Name.rfind("__any", 0) == 0 || Name.rfind("__all", 0) == 0 ||
+      Name.rfind("__match", 0) == 0 || Name.rfind("__reduce", 0) == 0) {
+    for (unsigned I = 0; I < N; ++I)
+      eval(Arg(I));
+    return Value::unknown("value of warp-level intrinsic `" + Name + "`");
+  }
+  Handled = false;
+  return Value::opaque();
+}
+
+} // namespace interp
+} // namespace coalesce

@@ -1,0 +1,239 @@
+//===- Conditions.cpp - Conditions as lane masks ---------------------------===//
+//
+// A condition evaluates to the lanes on which it holds (Cond::Lanes), to a
+// warp-uniform unknown outcome (Uniform: two worlds), to a lane-dependent
+// bounds guard against an unknown bound (Guard: assumed to pass in interior
+// warps, with the assumption said), or to something that depends on loaded
+// data (Data). `&&` and `||` short-circuit per lane.
+//===----------------------------------------------------------------------===//
+
+#include "interp/WarpInterp.h"
+
+#include "ast/AstUtil.h"
+
+#include "clang/AST/ASTContext.h"
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+Value WarpInterp::condToValue(const Cond &C, const Expr *E) {
+  switch (C.K) {
+  case Cond::Lanes:
+  case Cond::Guard: {
+    LaneInts V{};
+    for (unsigned L = 0; L < WarpSize; ++L)
+      V[L] = laneActive(C.True, L) ? 1 : 0;
+    return Value::integer(Poly::lanes(V));
+  }
+  case Cond::Uniform: {
+    // One unknown 0/1 for the warp, if each world is all lanes or none.
+    const LaneMask A = Active;
+    auto AllOrNone = [&](LaneMask M) { return (M & A) == A || (M & A) == 0; };
+    if (!AllOrNone(C.True) || !AllOrNone(C.TrueElse))
+      return Value::unknown("`" + exprText(Ctx, E) +
+                            "` differs between lanes by an unknown value");
+    return Value::integer(Poly::symbol(
+        sym("cond:" + std::to_string(reinterpret_cast<uintptr_t>(E)),
+            "(" + exprText(Ctx, E) + ")", SymbolKind::Opaque)));
+  }
+  case Cond::Data:
+    return Value::unknown(C.Why.empty() ? "depends on loaded data" : C.Why);
+  }
+  return Value::opaque();
+}
+
+Cond WarpInterp::condFromValue(const Value &V, const Expr *E) {
+  Cond C;
+  C.Text = exprText(Ctx, E);
+  switch (V.K) {
+  case Value::Int:
+    return compare(V, Value::constant(0), CmpOp::NE, E);
+  case Value::Ptr:
+    C.K = Cond::Lanes;
+    C.True = Active;
+    return C;
+  case Value::Unknown:
+    C.K = Cond::Data;
+    C.Why = V.Why;
+    return C;
+  case Value::Opaque:
+    C.K = Cond::Data;
+    C.Why = "the condition depends on floating-point or other data";
+    return C;
+  }
+  return C;
+}
+
+Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
+                         const Expr *E) {
+  Cond C;
+  C.Text = exprText(Ctx, E);
+  if (L.K == Value::Unknown || Rv.K == Value::Unknown) {
+    C.K = Cond::Data;
+    C.Why = L.K == Value::Unknown ? L.Why : Rv.Why;
+    return C;
+  }
+  Poly A, B;
+  if (L.K == Value::Int && Rv.K == Value::Int) {
+    A = L.P;
+    B = Rv.P;
+  } else if (L.K == Value::Ptr && Rv.K == Value::Ptr && L.Region == Rv.Region) {
+    A = L.P;
+    B = Rv.P;
+  } else if (L.K == Value::Ptr && Rv.K == Value::Int && Op == CmpOp::NE) {
+    C.K = Cond::Lanes;
+    C.True = Active;
+    return C;
+  } else {
+    C.K = Cond::Data;
+    C.Why = "the condition depends on floating-point or other data";
+    return C;
+  }
+  CmpResult Res = comparePoly(A, B, Op, Active);
+  if (Res.K == CmpResult::Lanes) {
+    C.K = Cond::Lanes;
+    C.True = Res.True;
+    return C;
+  }
+  if (Res.K == CmpResult::Uniform) {
+    C.K = Cond::Uniform;
+    C.True = Res.True;
+    C.TrueElse = Res.TrueOtherwise;
+    return C;
+  }
+  // Lane-dependent and unknown: a bounds guard. Indices count up from 0 to
+  // a bound, so in interior warps `index < bound` holds on every lane.
+  const bool LVar = !A.isUniform(Active), RVar = !B.isUniform(Active);
+  C.K = Cond::Guard;
+  CmpOp Norm = Op;
+  if (!LVar && RVar)
+    Norm = swapCmp(Op);
+  bool Holds;
+  if (LVar && RVar) {
+    C.K = Cond::Data;
+    C.Why = "compares two lane-dependent values whose difference is not known";
+    return C;
+  }
+  switch (Norm) {
+  case CmpOp::LT:
+  case CmpOp::LE:
+  case CmpOp::NE:
+    Holds = true;
+    break;
+  default:
+    Holds = false;
+  }
+  C.True = Holds ? Active : 0;
+  C.Guards.push_back("`" + C.Text + "` is " + (Holds ? "true" : "false"));
+  return C;
+}
+
+Cond WarpInterp::evalCond(const Expr *E) {
+  step();
+  // A salvage walk takes every branch: it lists accesses, it predicts none.
+  if (!R.Salvage.empty()) {
+    eval(E);
+    Cond C;
+    C.K = Cond::Data;
+    C.Why = R.Salvage;
+    C.True = Active;
+    return C;
+  }
+  DepthGuard G(*this);
+  E = E->IgnoreParens();
+  if (auto *FE = dyn_cast<FullExpr>(E))
+    return evalCond(FE->getSubExpr());
+  if (auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+    switch (IC->getCastKind()) {
+    case CK_IntegralToBoolean:
+    case CK_PointerToBoolean:
+    case CK_NoOp:
+    case CK_IntegralCast:
+      return evalCond(IC->getSubExpr());
+    default:
+      break;
+    }
+  }
+  if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_LNot) {
+    Cond C = evalCond(UO->getSubExpr());
+    C.Text = exprText(Ctx, E);
+    switch (C.K) {
+    case Cond::Lanes:
+    case Cond::Guard:
+      C.True = Active & ~C.True;
+      break;
+    case Cond::Uniform:
+      C.True = Active & ~C.True;
+      C.TrueElse = Active & ~C.TrueElse;
+      break;
+    case Cond::Data:
+      break;
+    }
+    return C;
+  }
+  if (auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isLogicalOp()) {
+      const bool IsAnd = BO->getOpcode() == BO_LAnd;
+      Cond A = evalCond(BO->getLHS());
+      const LaneMask Save = Active;
+      // Short circuit: the right side runs on the lanes that need it.
+      Active = IsAnd ? (Save & A.True) : (Save & ~A.True);
+      if (A.K != Cond::Lanes)
+        Active = Save;
+      Cond B = Active ? evalCond(BO->getRHS()) : Cond{Cond::Lanes, 0, 0, "", ""};
+      Active = Save;
+      Cond C;
+      C.Text = exprText(Ctx, E);
+      if (A.K == Cond::Data || B.K == Cond::Data) {
+        C.K = Cond::Data;
+        C.Why = A.K == Cond::Data ? A.Why : B.Why;
+        return C;
+      }
+      C.True = IsAnd ? (A.True & B.True) : ((A.True | B.True) & Save);
+      // Per world of the uniform side(s): a side that is not uniform holds
+      // on the same lanes in both. (Two uniform sides have four worlds;
+      // their "both hold" and "both fail" ones stand for all.)
+      const LaneMask AElse = A.K == Cond::Uniform ? A.TrueElse : A.True;
+      const LaneMask BElse = B.K == Cond::Uniform ? B.TrueElse : B.True;
+      C.TrueElse = IsAnd ? (AElse & BElse) : ((AElse | BElse) & Save);
+      C.Guards = A.Guards;
+      C.Guards.insert(C.Guards.end(), B.Guards.begin(), B.Guards.end());
+      // A warp-uniform unknown part dominates: whether it holds differs
+      // between warps, so both sides of the branch run somewhere.
+      if (A.K == Cond::Lanes && B.K == Cond::Lanes)
+        C.K = Cond::Lanes;
+      else if (A.K == Cond::Uniform || B.K == Cond::Uniform)
+        C.K = Cond::Uniform;
+      else
+        C.K = Cond::Guard;
+      return C;
+    }
+    if (BO->isComparisonOp()) {
+      Value L = eval(BO->getLHS());
+      Value Rv = eval(BO->getRHS());
+      CmpOp Op = CmpOp::NE;
+      switch (BO->getOpcode()) {
+      case BO_LT: Op = CmpOp::LT; break;
+      case BO_LE: Op = CmpOp::LE; break;
+      case BO_GT: Op = CmpOp::GT; break;
+      case BO_GE: Op = CmpOp::GE; break;
+      case BO_EQ: Op = CmpOp::EQ; break;
+      default: Op = CmpOp::NE; break;
+      }
+      return compare(L, Rv, Op, E);
+    }
+  }
+  if (auto C = constantInt(E)) {
+    Cond R;
+    R.K = Cond::Lanes;
+    R.True = *C ? Active : 0;
+    R.Text = exprText(Ctx, E);
+    return R;
+  }
+  return condFromValue(eval(E), E);
+}
+
+} // namespace interp
+} // namespace coalesce

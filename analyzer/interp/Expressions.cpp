@@ -1,0 +1,470 @@
+//===- Expressions.cpp - Rvalues: literals, arithmetic, casts, ?: ----------===//
+//
+// Integers and pointers are per-lane polynomials (model/Poly.h): pointer
+// arithmetic scales by the pointee size, division and shifts go through
+// model/IntOps.h, which is exact or says why not. Floating-point values are
+// opaque: an index computed from one is unknown.
+//===----------------------------------------------------------------------===//
+
+#include "interp/WarpInterp.h"
+
+#include "ast/AstUtil.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecordLayout.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+std::optional<int64_t> WarpInterp::constantInt(const Expr *E) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult Res;
+  if (E->EvaluateAsInt(Res, Ctx, Expr::SE_NoSideEffects) && Res.Val.isInt())
+    return Res.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+int64_t WarpInterp::fieldOffset(const FieldDecl *FD) {
+  const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
+  return static_cast<int64_t>(L.getFieldOffset(FD->getFieldIndex()) / 8);
+}
+
+Value WarpInterp::eval(const Expr *E) {
+  if (!E)
+    return Value::opaque();
+  step();
+  if (salvageTooDeep())
+    return Value::unknown(R.Salvage);
+  DepthGuard G(*this);
+  E = E->IgnoreParens();
+
+  if (auto *IL = dyn_cast<IntegerLiteral>(E))
+    return Value::constant(static_cast<int64_t>(IL->getValue().getSExtValue()));
+  if (auto *CL = dyn_cast<CharacterLiteral>(E))
+    return Value::constant(CL->getValue());
+  if (auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return Value::constant(BL->getValue() ? 1 : 0);
+  if (isa<FloatingLiteral>(E) || isa<StringLiteral>(E))
+    return Value::opaque();
+  if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
+    return Value::unknown("null pointer");
+  if (auto *CE = dyn_cast<ConstantExpr>(E)) {
+    if (CE->hasAPValueResult() && CE->getAPValueResult().isInt())
+      return Value::constant(CE->getAPValueResult().getInt().getExtValue());
+    return eval(CE->getSubExpr());
+  }
+  if (auto *FE = dyn_cast<FullExpr>(E))
+    return eval(FE->getSubExpr());
+  if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(MT->getSubExpr());
+  if (auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(BT->getSubExpr());
+  if (auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(DA->getExpr());
+  if (auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
+    return eval(DI->getExpr());
+  if (auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return eval(ST->getReplacement());
+  if (auto *OV = dyn_cast<OpaqueValueExpr>(E))
+    return OV->getSourceExpr() ? eval(OV->getSourceExpr()) : Value::opaque();
+  if (isa<UnaryExprOrTypeTraitExpr>(E)) {
+    if (auto C = constantInt(E))
+      return Value::constant(*C);
+    return Value::unknown("size of a type that is not known");
+  }
+  if (auto *POE = dyn_cast<PseudoObjectExpr>(E)) {
+    if (auto V = builtinVar(POE))
+      return *V;
+    return POE->getResultExpr() ? eval(POE->getResultExpr()) : Value::opaque();
+  }
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DR->getDecl();
+    if (auto *EC = dyn_cast<EnumConstantDecl>(D))
+      return Value::constant(EC->getInitVal().getExtValue());
+    if (auto *VD = dyn_cast<VarDecl>(D)) {
+      if (VD->getName() == "warpSize" && VD->hasGlobalStorage())
+        return Value::constant(WarpSize);
+      if (Frame *F = frameOf(VD)) {
+        auto RI = F->Refs.find(VD);
+        if (RI != F->Refs.end())
+          return load(RI->second, VD->getType().getNonReferenceType(), E);
+        return F->Vars[VD];
+      }
+      if (auto C = constantInt(E))
+        return Value::constant(*C);
+      if (VD->getType()->isArrayType())
+        return Value::opaque();
+      // Global memory variables read as values.
+      LValue LV = evalLValue(E);
+      if (LV.K == LValue::Mem)
+        return load(LV, VD->getType(), E);
+      return Value::unknown("value of '" + VD->getName().str() +
+                            "' is not known");
+    }
+    if (auto C = constantInt(E))
+      return Value::constant(*C);
+    return Value::opaque();
+  }
+  if (auto *CE = dyn_cast<CastExpr>(E))
+    return evalCast(CE);
+  if (auto *BO = dyn_cast<BinaryOperator>(E))
+    return evalBinary(BO);
+  if (auto *UO = dyn_cast<UnaryOperator>(E))
+    return evalUnary(UO);
+  if (auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return evalConditional(CO);
+  if (auto *Call = dyn_cast<CallExpr>(E))
+    return evalCall(Call);
+  if (auto *ME = dyn_cast<MemberExpr>(E)) {
+    // Reading a member as an rvalue (a field of a by-value parameter).
+    LValue LV = memberLValue(ME);
+    return load(LV, ME->getType(), E);
+  }
+  if (auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // A copy of an object in memory is a load of all of it.
+    if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
+      LValue LV = evalLValue(CE->getArg(0));
+      if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
+        access(AccessOp::Load, LV, CE->getArg(0)->getType(), CE->getArg(0));
+      return Value::opaque();
+    }
+    for (const Expr *A : CE->arguments())
+      eval(A);
+    return Value::opaque();
+  }
+  if (auto *IL = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *I : IL->inits())
+      eval(I);
+    if (IL->getNumInits() == 1 && isIntegral(IL->getType()))
+      return eval(IL->getInit(0));
+    return Value::opaque();
+  }
+  if (isa<ArraySubscriptExpr>(E)) {
+    LValue LV = evalLValue(E);
+    return load(LV, E->getType(), E);
+  }
+  if (isa<CXXThisExpr>(E)) {
+    const Frame &F = frame();
+    if (F.This && F.This->K == LValue::Mem)
+      return F.This->Ptr;
+    return Value::unknown("'this' of an object we do not track");
+  }
+  if (isa<LambdaExpr>(E) || isa<CXXScalarValueInitExpr>(E)) {
+    if (isa<CXXScalarValueInitExpr>(E))
+      return Value::constant(0);
+    return Value::opaque();
+  }
+  // Anything else: evaluate its children for their memory accesses.
+  evalChildren(E);
+  if (isIntegral(E->getType()) || E->getType()->isPointerType())
+    return Value::unknown(std::string("unsupported expression (") +
+                          E->getStmtClassName() + ")");
+  return Value::opaque();
+}
+
+Value WarpInterp::evalCast(const CastExpr *CE) {
+  const Expr *Sub = CE->getSubExpr();
+  switch (CE->getCastKind()) {
+  case CK_LValueToRValue: {
+    // `c ? x : y` over lvalues: each side is read under its own lanes.
+    if (auto *CO = dyn_cast<AbstractConditionalOperator>(Sub->IgnoreParens()))
+      return evalConditional(CO, /*ToRValue=*/true);
+    // A constant (constexpr, static const with a constant initializer) is a
+    // value, not memory.
+    if (auto *DR = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        if (!frameOf(VD) && VD->getType().isConstQualified() &&
+            !VD->hasAttr<CUDASharedAttr>() && isIntegral(VD->getType()))
+          if (auto C = constantInt(CE))
+            return Value::constant(*C);
+    LValue LV = evalLValue(Sub);
+    return load(LV, CE->getType(), Sub);
+  }
+  case CK_ArrayToPointerDecay: {
+    LValue LV = evalLValue(Sub);
+    if (LV.K == LValue::Mem)
+      return LV.Ptr;
+    if (LV.K == LValue::Unknown)
+      return Value::unknown(LV.Why);
+    if (LV.K == LValue::ParamField)
+      return Value::unknown("array inside a kernel parameter");
+    return Value::unknown("address of a local array");
+  }
+  case CK_NoOp:
+  case CK_IntegralCast:
+  case CK_BitCast:
+  case CK_AddressSpaceConversion:
+  case CK_ConstructorConversion:
+  case CK_UserDefinedConversion:
+  case CK_BooleanToSignedIntegral: {
+    Value V = eval(Sub);
+    if (V.K == Value::Int && CE->getType()->isBooleanType())
+      return condToValue(condFromValue(V, Sub), Sub);
+    if (V.K == Value::Ptr && CE->getCastKind() == CK_BitCast &&
+        CE->getType()->isIntegralOrEnumerationType())
+      return Value::unknown("pointer converted to an integer");
+    return V;
+  }
+  case CK_IntegralToBoolean:
+  case CK_PointerToBoolean:
+    return condToValue(evalCond(Sub), Sub);
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase: {
+    Value V = eval(Sub);
+    return V.K == Value::Ptr ? V : Value::opaque();
+  }
+  case CK_FloatingToIntegral:
+    eval(Sub);
+    return Value::unknown("index computed from a floating-point value `" +
+                          exprText(Ctx, Sub) + "`");
+  case CK_PointerToIntegral:
+    eval(Sub);
+    return Value::unknown("pointer converted to an integer");
+  case CK_IntegralToPointer:
+    eval(Sub);
+    return Value::unknown("integer converted to a pointer");
+  case CK_NullToPointer:
+    return Value::unknown("null pointer");
+  case CK_FunctionToPointerDecay:
+    return Value::opaque();
+  default:
+    eval(Sub);
+    if (isIntegral(CE->getType()) || CE->getType()->isPointerType())
+      return Value::unknown(std::string("unsupported conversion (") +
+                            CE->getCastKindName() + ")");
+    return Value::opaque();
+  }
+}
+
+Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
+                            const Value &Rv, const Expr *LE, const Expr *RE,
+                            QualType ResultTy) {
+  // Pointer arithmetic.
+  if (L.K == Value::Ptr || Rv.K == Value::Ptr) {
+    if ((Op == BO_Add || Op == BO_Sub) && L.K == Value::Ptr && Rv.K == Value::Int) {
+      QualType Pointee = LE->getType()->getPointeeType();
+      int64_t Size = Pointee.isNull() || Pointee->isIncompleteType()
+                         ? 1
+                         : Ctx.getTypeSizeInChars(Pointee).getQuantity();
+      Value V = L;
+      Poly D = Rv.P.scaled(Size);
+      V.P = Op == BO_Add ? L.P + D : L.P - D;
+      return V;
+    }
+    if (Op == BO_Add && Rv.K == Value::Ptr && L.K == Value::Int)
+      return evalArith(Op, Rv, L, RE, LE, ResultTy);
+    if (Op == BO_Sub && L.K == Value::Ptr && Rv.K == Value::Ptr &&
+        L.Region == Rv.Region) {
+      QualType Pointee = LE->getType()->getPointeeType();
+      int64_t Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+      IntResult Q = divConst(L.P - Rv.P, Size, Active, R.Syms);
+      return Q.Ok ? Value::integer(Q.P) : Value::unknown(Q.Why);
+    }
+    if (L.K == Value::Unknown || Rv.K == Value::Unknown) {
+      Value U = L.K == Value::Unknown ? L : Rv;
+      if (!U.Where)
+        U.Where = L.K == Value::Ptr ? std::optional<RegionId>(L.Region)
+                  : Rv.K == Value::Ptr ? std::optional<RegionId>(Rv.Region)
+                                       : std::nullopt;
+      return U;
+    }
+    return Value::unknown("pointer arithmetic that is not modelled");
+  }
+  if (L.K == Value::Unknown)
+    return L;
+  if (Rv.K == Value::Unknown)
+    return Rv;
+  if (L.K != Value::Int || Rv.K != Value::Int)
+    return Value::opaque();
+  IntResult Res;
+  switch (Op) {
+  case BO_Add: Res = IntResult::ok(L.P + Rv.P); break;
+  case BO_Sub: Res = IntResult::ok(L.P - Rv.P); break;
+  case BO_Mul: Res = IntResult::ok(L.P * Rv.P); break;
+  case BO_Div: Res = divPoly(L.P, Rv.P, Active, R.Syms); break;
+  case BO_Rem: Res = remPoly(L.P, Rv.P, Active, R.Syms); break;
+  case BO_Shl: Res = shlPoly(L.P, Rv.P, Active); break;
+  case BO_Shr: Res = shrPoly(L.P, Rv.P, Active, R.Syms); break;
+  case BO_And: Res = andPoly(L.P, Rv.P, Active, R.Syms); break;
+  case BO_Or: Res = orPoly(L.P, Rv.P, Active, R.Syms); break;
+  case BO_Xor: Res = xorPoly(L.P, Rv.P, Active, R.Syms); break;
+  default:
+    return Value::opaque();
+  }
+  if (!Res.Ok)
+    return Value::unknown(Res.Why);
+  if (Res.P.overflowed())
+    return Value::unknown("integer overflow in the index arithmetic");
+  return Value::integer(Res.P);
+}
+
+Value WarpInterp::evalBinary(const BinaryOperator *BO) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (Op == BO_Comma) {
+    eval(BO->getLHS());
+    return eval(BO->getRHS());
+  }
+  if (BO->isComparisonOp() || BO->isLogicalOp())
+    return condToValue(evalCond(BO), BO);
+  if (Op == BO_Assign) {
+    Value V = eval(BO->getRHS());
+    LValue LV = evalLValue(BO->getLHS());
+    store(LV, V, BO->getLHS()->getType(), BO->getLHS());
+    return V;
+  }
+  if (auto *CAO = dyn_cast<CompoundAssignOperator>(BO)) {
+    LValue LV = evalLValue(BO->getLHS());
+    Value Old = load(LV, BO->getLHS()->getType(), BO->getLHS());
+    Value Rv = eval(BO->getRHS());
+    Value New = evalArith(BinaryOperator::getOpForCompoundAssignment(Op), Old, Rv,
+                          BO->getLHS(), BO->getRHS(), CAO->getComputationResultType());
+    if (!isIntegral(BO->getLHS()->getType()) &&
+        !BO->getLHS()->getType()->isPointerType())
+      New = Value::opaque();
+    store(LV, New, BO->getLHS()->getType(), BO->getLHS());
+    return New;
+  }
+  Value L = eval(BO->getLHS());
+  Value Rv = eval(BO->getRHS());
+  if (!isIntegral(BO->getType()) && !BO->getType()->isPointerType())
+    return Value::opaque();
+  return evalArith(Op, L, Rv, BO->getLHS(), BO->getRHS(), BO->getType());
+}
+
+Value WarpInterp::evalUnary(const UnaryOperator *UO) {
+  const Expr *Sub = UO->getSubExpr();
+  switch (UO->getOpcode()) {
+  case UO_Plus:
+  case UO_Extension:
+    return eval(Sub);
+  case UO_Minus: {
+    Value V = eval(Sub);
+    if (V.K == Value::Int)
+      return Value::integer(-V.P);
+    return V.K == Value::Unknown ? V : Value::opaque();
+  }
+  case UO_Not: {
+    Value V = eval(Sub);
+    if (V.K == Value::Int)
+      return Value::integer(notPoly(V.P, Active).P);
+    return V.K == Value::Unknown ? V : Value::opaque();
+  }
+  case UO_LNot:
+    return condToValue(evalCond(UO), UO);
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec: {
+    LValue LV = evalLValue(Sub);
+    Value Old = load(LV, Sub->getType(), Sub);
+    Value One = Value::constant(1);
+    Value New = evalArith(UO->isIncrementOp() ? BO_Add : BO_Sub, Old, One, Sub,
+                          Sub, Sub->getType());
+    if (!isIntegral(Sub->getType()) && !Sub->getType()->isPointerType())
+      New = Value::opaque();
+    store(LV, New, Sub->getType(), Sub);
+    return UO->isPrefix() ? New : Old;
+  }
+  case UO_AddrOf: {
+    LValue LV = evalLValue(Sub);
+    if (LV.K == LValue::Mem)
+      return LV.Ptr;
+    if (LV.K == LValue::Unknown) {
+      Value U = Value::unknown(LV.Why);
+      U.Where = LV.UnknownRegion;
+      return U;
+    }
+    return Value::unknown("address of a local variable");
+  }
+  case UO_Deref: {
+    LValue LV = evalLValue(UO);
+    return load(LV, UO->getType(), UO);
+  }
+  default:
+    return eval(Sub);
+  }
+}
+
+Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
+                                  bool ToRValue) {
+  Cond C = evalCond(CO->getCond());
+  const LaneMask Save = Active;
+  auto Side = [&](const Expr *E, LaneMask M) {
+    Active = M;
+    Value V = !M ? Value::opaque()
+               : ToRValue ? load(evalLValue(E), E->getType(), E)
+                          : eval(E);
+    Active = Save;
+    return V;
+  };
+  switch (C.K) {
+  case Cond::Lanes: {
+    LaneMask T = Save & C.True, F = Save & ~C.True;
+    Value A = Side(CO->getTrueExpr(), T), B = Side(CO->getFalseExpr(), F);
+    if (!T)
+      return B;
+    if (!F)
+      return A;
+    if (A.K == Value::Int && B.K == Value::Int)
+      return Value::integer(A.P.select(T, B.P));
+    if (A.K == Value::Ptr && B.K == Value::Ptr && A.Region == B.Region) {
+      Value V = A;
+      V.P = A.P.select(T, B.P);
+      return V;
+    }
+    if (A.K == Value::Unknown)
+      return A;
+    if (B.K == Value::Unknown)
+      return B;
+    if (A.K == Value::Opaque && B.K == Value::Opaque)
+      return A;
+    return Value::unknown("the lanes take different pointers");
+  }
+  case Cond::Guard: {
+    Assumptions.push_back("assuming " + (C.Guards.empty() ? "`" + C.Text + "`" : C.Guards[0]) +
+                          " on every lane of interior warps (line " +
+                          lineOf(Ctx, CO->getBeginLoc()) + ")");
+    LaneMask T = Save & C.True, F = Save & ~C.True;
+    Value A = Side(CO->getTrueExpr(), T), B = Side(CO->getFalseExpr(), F);
+    Assumptions.pop_back();
+    if (!F)
+      return A;
+    if (!T)
+      return B;
+    if (A.K == Value::Int && B.K == Value::Int)
+      return Value::integer(A.P.select(T, B.P));
+    return Value::unknown("depends on `" + C.Text + "`");
+  }
+  case Cond::Uniform:
+  case Cond::Data: {
+    const size_t SideMark = Assumptions.size();
+    Value A = Side(CO->getTrueExpr(),
+                   C.K == Cond::Uniform ? uniformSide(C, Save, true, CO->getCond()) : Save);
+    Assumptions.resize(std::min(Assumptions.size(), SideMark));
+    Value B = Side(CO->getFalseExpr(),
+                   C.K == Cond::Uniform ? uniformSide(C, Save, false, CO->getCond()) : Save);
+    Assumptions.resize(std::min(Assumptions.size(), SideMark));
+    if (A.sameAs(B))
+      return A;
+    if (C.K == Cond::Uniform && A.K == Value::Int && B.K == Value::Int &&
+        A.P.isUniform(Save) && B.P.isUniform(Save))
+      return Value::integer(Poly::symbol(sym(
+          "sel:" + std::to_string(reinterpret_cast<uintptr_t>(CO)),
+          "(" + exprText(Ctx, CO) + ")", SymbolKind::Opaque)));
+    if (A.K == Value::Opaque && B.K == Value::Opaque)
+      return A;
+    return Value::unknown(C.K == Cond::Data
+                              ? "depends on `" + C.Text + "`: " + C.Why
+                              : "depends on the unknown condition `" + C.Text + "`");
+  }
+  }
+  return Value::opaque();
+}
+
+} // namespace interp
+} // namespace coalesce

@@ -1,0 +1,180 @@
+//===- Interpreter.h - Executes a kernel for one warp, symbolically -------===//
+//
+// Design note: the index evaluator is an abstract interpreter over the
+// kernel's AST. It executes the body once per warp of the block (the lanes'
+// threadIdx values are known numbers once the block shape is known; blockIdx,
+// unknown parameters and loop counters are warp-uniform symbols), keeping
+// every integer and pointer as a per-lane polynomial (support/Poly.h) and the
+// set of active lanes as a 32-bit mask. SIMT control flow is followed lane by
+// lane: a branch on a lane-dependent condition runs each side with its lanes,
+// `return`/`break`/`continue` retire lanes, loops run iteration by iteration
+// while their conditions are known per lane (reductions, unrolled tiles) and
+// otherwise once with a symbolic iteration counter (grid-stride loops, loops to
+// an unknown bound), which is exact for induction variables. `__device__`
+// helpers are entered with their arguments bound (references as aliases).
+//
+// Every global or shared load and store becomes an AccessEvent: the region
+// (which array), the per-lane byte offsets, the bytes per lane, the active
+// mask, and anything assumed on the way (a bounds guard taken as true for all
+// lanes, a data-dependent branch). What cannot be known is carried as an
+// Unknown value with the reason, never as a number.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_INTERP_INTERPRETER_H
+#define COALESCE_ANALYZER_INTERP_INTERPRETER_H
+
+#include "launch/LaunchFacts.h"
+#include "model/Poly.h"
+#include "model/WarpModel.h"
+#include "report/Report.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Stmt;
+class CallExpr;
+} // namespace clang
+
+namespace coalesce {
+
+/// A piece of memory that accesses are made to.
+struct MemRegion {
+  enum Kind { Global, Shared, Local, Constant, Param } K = Global;
+  std::string Name;
+  const clang::ValueDecl *Decl = nullptr;
+  int64_t Align = 1;     // alignment of the base that is known or assumed
+  std::string AlignNote; // the assumption, in words
+  Poly BaseOffset;       // bytes added to the base at the launch (`in + 1`)
+  bool Dynamic = false;  // extern __shared__
+};
+using RegionId = unsigned;
+
+/// The value of an expression in one warp.
+struct Value {
+  enum Kind { Int, Ptr, Unknown, Opaque } K = Opaque;
+  Poly P;          // Int: the value; Ptr: byte offset into the region
+  RegionId Region = 0;
+  std::string Why; // Unknown: why it is not known
+  /// Unknown pointers: the region, when only the offset is not known.
+  std::optional<RegionId> Where;
+
+  static Value integer(Poly P) { Value V; V.K = Int; V.P = std::move(P); return V; }
+  static Value constant(int64_t C) { return integer(Poly::constant(C)); }
+  static Value pointer(RegionId R, Poly Off) {
+    Value V; V.K = Ptr; V.Region = R; V.P = std::move(Off); return V;
+  }
+  static Value unknown(std::string Why) { Value V; V.K = Unknown; V.Why = std::move(Why); return V; }
+  static Value opaque() { return Value(); }
+  bool isInt() const { return K == Int; }
+  bool isPtr() const { return K == Ptr; }
+  bool sameAs(const Value &O) const;
+};
+
+/// What an lvalue expression designates.
+struct LValue {
+  enum Kind {
+    None,       // nothing we track (a temporary, a local struct field)
+    Var,        // a local variable or parameter of frame FrameIdx
+    Mem,        // memory: region + byte offset (Offset may be unknown)
+    ParamField, // a (sub-)field of a kernel parameter passed by value
+    Unknown     // memory at an address we cannot know
+  } K = None;
+  const clang::VarDecl *VarD = nullptr;
+  unsigned FrameIdx = 0;
+  std::string FieldPath;  // Var: ".x.y" for fields of a local struct
+  Value Ptr;              // Mem: pointer value (Unknown if the offset is not known)
+  std::optional<RegionId> UnknownRegion; // Unknown: region if known
+  const clang::ParmVarDecl *Param = nullptr;
+  std::string ParamPath;  // ParamField: ".x"
+  std::string Why;
+  /// Subscripts applied to a declared array (shared-memory padding what-ifs):
+  /// the index of each dimension, outermost first.
+  std::vector<Poly> Subscripts;
+  const clang::VarDecl *ArrayDecl = nullptr;
+};
+
+/// One warp-level memory instruction, as the interpreter saw it.
+struct AccessEvent {
+  const clang::Expr *Site = nullptr;
+  AccessOp Op = AccessOp::Load;
+  std::string ContextKey;  // call chain identity
+  std::string ContextText; // "in 'helper' called at f.cu:30"
+  MemorySpace Space = MemorySpace::Global;
+  std::optional<RegionId> Region;
+  Poly Offset;             // bytes from the region base (incl. chunk offset)
+  unsigned Width = 0;      // bytes per lane of this instruction
+  unsigned Chunk = 0, Chunks = 1;
+  clang::QualType AccessType;
+  LaneMask Active = 0;
+  double Weight = 1;       // requests this event stands for
+  bool RequestsKnown = true;
+  std::string UnknownWhy;  // address not known
+  std::string MaskWhy;     // active lanes depend on data
+  std::vector<std::string> Assumptions;
+  std::string Because;     // index term that spreads the lanes
+  int64_t StructSize = 0;  // the access is a field of a struct this big
+  std::vector<Poly> Subscripts; // for declared shared arrays
+  const clang::VarDecl *ArrayDecl = nullptr;
+};
+
+class EventSink {
+public:
+  virtual ~EventSink() = default;
+  virtual void record(const AccessEvent &E) = 0;
+};
+
+struct InterpreterLimits {
+  uint64_t MaxSteps = 20'000'000;    // per kernel and launch, all warps
+  unsigned MaxConcreteIterations = 1024; // per loop, before going symbolic
+  unsigned MaxCallDepth = 24;
+  unsigned MaxExprDepth = 1500;
+};
+
+struct BudgetExceeded {
+  std::string What;
+};
+
+/// State shared by the warps of one kernel launch.
+struct KernelRun {
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *Kernel;
+  LaunchFacts Launch;
+  InterpreterLimits Limits;
+  SymbolTable Syms;
+  std::vector<MemRegion> Regions;
+  EventSink *Sink = nullptr;
+  uint64_t Steps = 0;
+  /// Non-empty after a budget ran out: the kernel is walked again only to
+  /// list its accesses, each reported unknown for this reason; nesting past
+  /// MaxExprDepth then yields unknown values instead of stopping the walk.
+  std::string Salvage;
+
+  KernelRun(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+            LaunchFacts Launch, InterpreterLimits Limits)
+      : Ctx(Ctx), Kernel(Kernel), Launch(std::move(Launch)), Limits(Limits) {}
+
+  RegionId addRegion(MemRegion R);
+  /// Region for a declaration (shared array, kernel parameter...), created once.
+  RegionId regionFor(const void *Key, MemRegion R);
+  std::map<const void *, RegionId> RegionByKey;
+};
+
+/// Runs the kernel of `Run` for warp `Warp` of the block (or, with an unknown
+/// block shape, for a generic warp).
+void interpretWarp(KernelRun &Run, unsigned Warp);
+
+/// The limits of a salvage walk (KernelRun::Salvage): loops are not run
+/// concretely and calls nest at most a few deep, so the walk is short.
+InterpreterLimits salvageLimits(const InterpreterLimits &L);
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_INTERP_INTERPRETER_H

@@ -1,0 +1,318 @@
+//===- Loops.cpp - Loops, concrete and symbolic ----------------------------===//
+//
+// A loop is first run iteration by iteration while its condition is known
+// on every lane (unrolled tiles, reductions), up to a limit. Otherwise it is
+// run once with a symbolic iteration counter k: a probe iteration finds the
+// variables that change by a fixed amount per iteration (induction
+// variables), which then become v0 + k * step, exact for every iteration;
+// the trip count, when known, weights the requests. Anything else the loop
+// changes becomes unknown with the loop named.
+//===----------------------------------------------------------------------===//
+
+#include "interp/WarpInterp.h"
+
+#include "ast/AstUtil.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+void WarpInterp::runBody(const Stmt *Body, const Stmt *Inc, bool IsSwitch) {
+  Loops.push_back(LoopCtl{0, 0, IsSwitch});
+  exec(Body);
+  Active |= Loops.back().Continued;
+  Loops.pop_back();
+  if (Inc && Active) {
+    if (auto *E = dyn_cast<Expr>(Inc))
+      eval(E);
+    else
+      exec(Inc);
+  }
+}
+
+void WarpInterp::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *CondE,
+                          const Stmt *Inc, const Stmt *Body, bool IsDo) {
+  exec(Init);
+  if (Active == 0)
+    return;
+  const LaneMask Entry = Active;
+  if (tryConcreteLoop(CondE, Inc, Body, IsDo, Entry))
+    return;
+  symbolicLoop(Loop, CondE, Inc, Body, IsDo, Entry);
+}
+
+bool WarpInterp::tryConcreteLoop(const Expr *CondE, const Stmt *Inc,
+                                 const Stmt *Body, bool IsDo, LaneMask Entry) {
+  std::deque<Frame> SavedFrames = Frames;
+  const size_t Mark = Buffered.size();
+  const std::string SavedControl = ControlUnknown;
+  ++BufferDepth;
+  LaneMask Running = Entry;
+  bool Ok = true;
+  unsigned Iter = 0;
+  LaneMask Exited = 0;
+  try {
+    while (true) {
+      Active = Running;
+      if (CondE && !(IsDo && Iter == 0)) {
+        Cond C = evalCond(CondE);
+        if (C.K != Cond::Lanes) {
+          Ok = false;
+          break;
+        }
+        Running &= C.True;
+      }
+      if (!Running)
+        break;
+      if (++Iter > R.Limits.MaxConcreteIterations) {
+        Ok = false;
+        break;
+      }
+      Active = Running;
+      Loops.push_back(LoopCtl{});
+      exec(Body);
+      Active |= Loops.back().Continued;
+      Exited |= Loops.back().Broken;
+      Loops.pop_back();
+      if (Inc && Active) {
+        if (auto *E = dyn_cast<Expr>(Inc))
+          eval(E);
+        else
+          exec(Inc);
+      }
+      Running = Active;
+    }
+  } catch (...) {
+    --BufferDepth;
+    throw;
+  }
+  --BufferDepth;
+  if (!Ok) {
+    Frames = SavedFrames; // assigned in place: frames keep their addresses
+    Buffered.resize(Mark);
+    ControlUnknown = SavedControl;
+    Active = Entry;
+    return false;
+  }
+  (void)Exited;
+  Active = Entry & ~frameReturnedAll();
+  if (!BufferDepth) {
+    for (AccessEvent &E : Buffered)
+      R.Sink->record(E);
+    Buffered.clear();
+  }
+  return true;
+}
+
+void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
+                              const Stmt *Inc, const Stmt *Body, bool IsDo,
+                              LaneMask Entry) {
+  const std::string Line = lineOf(Ctx, Loop->getBeginLoc());
+  // 1. Which outer variables does the loop change, and by how much per
+  //    iteration? Probe one iteration with each value offset by a fresh symbol.
+  std::set<const VarDecl *> Mod;
+  collectAssignedVars(Body, Mod);
+  collectAssignedVars(Inc, Mod);
+  collectAssignedVars(CondE, Mod);
+  struct Ind {
+    const VarDecl *VD;
+    unsigned FrameIdx;
+    Value V0;
+    bool Inductive = false;
+    Poly Delta;
+  };
+  std::vector<Ind> Vars;
+  for (const VarDecl *VD : Mod) {
+    unsigned Idx;
+    Frame *F = frameOf(VD, &Idx);
+    if (!F || !F->Vars.count(VD))
+      continue;
+    Vars.push_back(Ind{VD, Idx, F->Vars[VD]});
+  }
+  std::sort(Vars.begin(), Vars.end(), [](const Ind &A, const Ind &B) {
+    return A.VD->getBeginLoc() < B.VD->getBeginLoc();
+  });
+  {
+    std::deque<Frame> Saved = Frames;
+    std::vector<std::string> SavedAssume = Assumptions, SavedMask = MaskWhys;
+    const std::string SavedControl = ControlUnknown;
+    std::vector<SymbolId> Probes;
+    for (Ind &I : Vars) {
+      if (I.V0.K != Value::Int && I.V0.K != Value::Ptr)
+        continue;
+      SymbolId T = R.Syms.add(SymbolInfo{"probe", SymbolKind::Opaque});
+      Probes.push_back(T);
+      Frames[I.FrameIdx].Vars[I.VD].P = I.V0.P + Poly::symbol(T);
+    }
+    ++DryDepth;
+    Active = Entry;
+    try {
+      if (CondE && !IsDo) {
+        Cond C = evalCond(CondE);
+        if (C.K == Cond::Lanes)
+          Active &= C.True;
+      }
+      if (Active)
+        runBody(Body, Inc);
+    } catch (...) {
+      --DryDepth;
+      throw;
+    }
+    --DryDepth;
+    size_t P = 0;
+    for (Ind &I : Vars) {
+      if (I.V0.K != Value::Int && I.V0.K != Value::Ptr)
+        continue;
+      SymbolId T = Probes[P++];
+      const Value &V1 = Frames[I.FrameIdx].Vars[I.VD];
+      if (V1.K != I.V0.K || (V1.K == Value::Ptr && V1.Region != I.V0.Region))
+        continue;
+      Poly D = V1.P - (I.V0.P + Poly::symbol(T));
+      bool MentionsProbe = false;
+      for (SymbolId S : Probes)
+        MentionsProbe |= D.mentions(S);
+      if (D.overflowed() || MentionsProbe)
+        continue;
+      I.Inductive = true;
+      I.Delta = D;
+    }
+    Frames = Saved; // assigned in place: frames keep their addresses
+    Assumptions = std::move(SavedAssume);
+    MaskWhys = std::move(SavedMask);
+    ControlUnknown = SavedControl;
+  }
+
+  // 2. The trip count, when the loop is `v op bound` with v an induction
+  //    variable starting and stepping by known warp-uniform constants.
+  int64_t Trip = 0;
+  if (CondE) {
+    if (auto *BO = dyn_cast<BinaryOperator>(skipCastsAndParens(CondE)))
+      if (BO->isComparisonOp()) {
+        const Expr *L = skipCastsAndParens(BO->getLHS());
+        const Expr *Rt = skipCastsAndParens(BO->getRHS());
+        CmpOp Op = llvm::StringSwitch<CmpOp>(BO->getOpcodeStr())
+                       .Case("<", CmpOp::LT).Case("<=", CmpOp::LE)
+                       .Case(">", CmpOp::GT).Case(">=", CmpOp::GE)
+                       .Case("==", CmpOp::EQ).Default(CmpOp::NE);
+        const Ind *IV = nullptr;
+        const Expr *BoundE = nullptr;
+        for (const Ind &I : Vars) {
+          if (!I.Inductive || I.V0.K != Value::Int)
+            continue;
+          if (auto *DR = dyn_cast<DeclRefExpr>(L); DR && DR->getDecl() == I.VD) {
+            IV = &I;
+            BoundE = BO->getRHS();
+          } else if (auto *DR2 = dyn_cast<DeclRefExpr>(Rt);
+                     DR2 && DR2->getDecl() == I.VD) {
+            IV = &I;
+            BoundE = BO->getLHS();
+            Op = swapCmp(Op);
+          }
+        }
+        if (IV && IV->V0.P.isConcrete(Entry) && IV->V0.P.isUniform(Entry) &&
+            IV->Delta.isConcrete(Entry) && IV->Delta.isUniform(Entry)) {
+          ++DryDepth;
+          Active = Entry;
+          Value B = eval(BoundE);
+          --DryDepth;
+          unsigned F = firstLane(Entry);
+          if (B.K == Value::Int && B.P.isConcrete(Entry) && B.P.isUniform(Entry)) {
+            int64_t A0 = IV->V0.P.laneConstants()[F];
+            int64_t S = IV->Delta.laneConstants()[F];
+            int64_t Bd = B.P.laneConstants()[F];
+            if (S > 0 && (Op == CmpOp::LT || Op == CmpOp::LE)) {
+              int64_t Lim = Op == CmpOp::LT ? Bd - 1 : Bd;
+              Trip = Lim < A0 ? 0 : (Lim - A0) / S + 1;
+            } else if (S < 0 && (Op == CmpOp::GT || Op == CmpOp::GE)) {
+              int64_t Lim = Op == CmpOp::GT ? Bd + 1 : Bd;
+              Trip = Lim > A0 ? 0 : (A0 - Lim) / (-S) + 1;
+            } else if (Op == CmpOp::NE && S != 0 && (Bd - A0) % S == 0 &&
+                       (Bd - A0) / S >= 0) {
+              Trip = (Bd - A0) / S;
+            }
+            if (IsDo && Trip == 0)
+              Trip = 1;
+          }
+        }
+      }
+  }
+
+  // 3. One iteration with a symbolic counter k: v = v0 + k * delta.
+  std::string CtxKey = frame().ContextKey;
+  SymbolId K = sym("loop:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) +
+                       ":" + CtxKey,
+                   "k@L" + Line, SymbolKind::LoopIteration, Trip > 0 ? Trip : 0);
+  if (Trip > 0)
+    R.Syms.get(K).UniformRange = Trip;
+  for (Ind &I : Vars) {
+    Value &V = Frames[I.FrameIdx].Vars[I.VD];
+    if (I.Inductive) {
+      V = I.V0;
+      V.P = I.V0.P + Poly::symbol(K) * I.Delta;
+    } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr) {
+      V = Value::unknown("'" + I.VD->getName().str() +
+                         "' changes in a way that is not a fixed step per "
+                         "iteration of the loop at line " + Line);
+    }
+  }
+  const double SavedWeight = Weight;
+  const bool SavedKnown = RequestsKnown;
+  if (Trip > 0)
+    Weight *= static_cast<double>(Trip);
+  else
+    RequestsKnown = false;
+  Active = Entry;
+  size_t PushedAssume = 0, PushedMask = 0;
+  if (CondE && !IsDo) {
+    Cond C = evalCond(CondE);
+    switch (C.K) {
+    case Cond::Lanes:
+      Active &= C.True;
+      break;
+    case Cond::Guard:
+    case Cond::Uniform:
+      Active &= C.True;
+      for (const std::string &G : C.Guards) {
+        Assumptions.push_back("assuming " + G + " on every lane of interior warps (line " +
+                              Line + ")");
+        ++PushedAssume;
+      }
+      break;
+    case Cond::Data:
+      MaskWhys.push_back("which lanes keep looping depends on `" + C.Text +
+                         "` (line " + Line + "): " + C.Why);
+      ++PushedMask;
+      break;
+    }
+  }
+  if (Active)
+    runBody(Body, Inc);
+  for (; PushedAssume; --PushedAssume)
+    Assumptions.pop_back();
+  for (; PushedMask; --PushedMask)
+    MaskWhys.pop_back();
+  Weight = SavedWeight;
+  RequestsKnown = SavedKnown;
+
+  // 4. After the loop.
+  for (Ind &I : Vars) {
+    Value &V = Frames[I.FrameIdx].Vars[I.VD];
+    if (I.Inductive && Trip > 0) {
+      V = I.V0;
+      V.P = I.V0.P + I.Delta.scaled(Trip);
+    } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr ||
+               V.K == Value::Int || V.K == Value::Ptr) {
+      V = Value::unknown("'" + I.VD->getName().str() +
+                         "' is the value left by the loop at line " + Line);
+    }
+  }
+  Active = Entry & ~frameReturnedAll();
+}
+
+} // namespace interp
+} // namespace coalesce

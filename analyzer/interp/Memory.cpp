@@ -1,0 +1,552 @@
+//===- Memory.cpp - Lvalues, loads, stores and access events ---------------===//
+//
+// An lvalue is a local variable (tracked per frame), a field of a by-value
+// kernel parameter, or memory: a region plus a per-lane byte offset. Every
+// load or store of memory becomes an AccessEvent: global and shared accesses
+// are reported; local, constant and parameter memory are not (yet) costed.
+// Aggregates are split into instructions of their alignment (at most 16
+// bytes). because() finds the index term that spreads the lanes the most,
+// for the message.
+//===----------------------------------------------------------------------===//
+
+#include "interp/WarpInterp.h"
+
+#include "ast/AstUtil.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include <algorithm>
+#include <functional>
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+LValue WarpInterp::memberLValue(const MemberExpr *ME) {
+  const ValueDecl *MD = ME->getMemberDecl();
+  LValue Base;
+  if (ME->isArrow()) {
+    const Expr *BE = ME->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(BE)) {
+      const Frame &F = frame();
+      if (F.This)
+        Base = *F.This;
+      else {
+        Base.K = LValue::None;
+        return Base;
+      }
+    } else {
+      Base = memAt(eval(ME->getBase()));
+    }
+  } else {
+    Base = evalLValue(ME->getBase());
+  }
+  int64_t Off = 0;
+  std::string Name = MD->getName().str();
+  if (auto *FD = dyn_cast<FieldDecl>(MD)) {
+    if (FD->isBitField()) {
+      LValue U;
+      U.K = LValue::Unknown;
+      U.Why = "bit-field access";
+      return U;
+    }
+    Off = fieldOffset(FD);
+  } else if (auto *IFD = dyn_cast<IndirectFieldDecl>(MD)) {
+    for (const NamedDecl *ND : IFD->chain())
+      if (auto *F = dyn_cast<FieldDecl>(ND))
+        Off += fieldOffset(F);
+  } else if (auto *VD = dyn_cast<VarDecl>(MD)) {
+    // A static data member is a variable of its own.
+    LValue LV;
+    if (VD->hasGlobalStorage() && (VD->hasAttr<CUDASharedAttr>() ||
+                                   VD->hasAttr<CUDADeviceAttr>())) {
+      LV.K = LValue::Mem;
+      LV.Ptr = Value::pointer(regionForVar(VD), Poly());
+    }
+    return LV;
+  } else {
+    LValue LV;
+    LV.K = LValue::None;
+    return LV;
+  }
+  switch (Base.K) {
+  case LValue::Mem:
+    if (Base.Ptr.K == Value::Ptr)
+      Base.Ptr.P = Base.Ptr.P + Poly::constant(Off);
+    Base.Subscripts.clear();
+    Base.ArrayDecl = nullptr;
+    return Base;
+  case LValue::ParamField:
+    Base.ParamPath += "." + Name;
+    return Base;
+  case LValue::Var:
+    Base.FieldPath += "." + Name;
+    return Base;
+  default:
+    return Base;
+  }
+}
+
+LValue WarpInterp::evalLValue(const Expr *E) {
+  step();
+  if (salvageTooDeep()) {
+    LValue LV;
+    LV.K = LValue::Unknown;
+    LV.Why = R.Salvage;
+    return LV;
+  }
+  DepthGuard G(*this);
+  E = E->IgnoreParens();
+  LValue LV;
+  if (auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+    if (IC->getCastKind() == CK_NoOp || IC->getCastKind() == CK_LValueBitCast ||
+        IC->getCastKind() == CK_UncheckedDerivedToBase ||
+        IC->getCastKind() == CK_DerivedToBase)
+      return evalLValue(IC->getSubExpr());
+  }
+  if (auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+    if (CE->getCastKind() == CK_LValueBitCast || CE->getCastKind() == CK_NoOp) {
+      LValue Sub = evalLValue(CE->getSubExpr());
+      Sub.Subscripts.clear();
+      Sub.ArrayDecl = nullptr;
+      return Sub;
+    }
+  }
+  if (auto *FE = dyn_cast<FullExpr>(E))
+    return evalLValue(FE->getSubExpr());
+  if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+    const Expr *Sub = MT->getSubExpr();
+    // A temporary bound to a const reference: its value only.
+    eval(Sub);
+    LV.K = LValue::None;
+    return LV;
+  }
+  if (auto *OV = dyn_cast<OpaqueValueExpr>(E))
+    return OV->getSourceExpr() ? evalLValue(OV->getSourceExpr()) : LV;
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD)
+      return LV;
+    unsigned Idx;
+    if (Frame *F = frameOf(VD, &Idx)) {
+      auto RI = F->Refs.find(VD);
+      if (RI != F->Refs.end())
+        return RI->second;
+    }
+    if (VD->hasGlobalStorage()) {
+      RegionId Rg = regionForVar(VD);
+      LV.K = LValue::Mem;
+      LV.Ptr = Value::pointer(Rg, Poly());
+      if (VD->getType()->isArrayType())
+        LV.ArrayDecl = VD;
+      return LV;
+    }
+    if (auto *PD = dyn_cast<ParmVarDecl>(VD);
+        PD && Frames.size() >= 1 && PD->getDeclContext() == R.Kernel &&
+        PD->getType()->isRecordType()) {
+      LV.K = LValue::ParamField;
+      LV.Param = PD;
+      return LV;
+    }
+    if (VD->getType()->isArrayType()) {
+      RegionId Rg = R.regionFor(VD, MemRegion{MemRegion::Local, VD->getName().str(), VD});
+      LV.K = LValue::Mem;
+      LV.Ptr = Value::pointer(Rg, Poly());
+      return LV;
+    }
+    LV.K = LValue::Var;
+    LV.VarD = VD;
+    if (frameOf(VD, &Idx))
+      LV.FrameIdx = Idx;
+    else
+      LV.FrameIdx = static_cast<unsigned>(Frames.size() - 1);
+    return LV;
+  }
+  if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *BaseE = AS->getBase();
+    // Subscripts of a declared array keep their per-dimension indices.
+    LValue ArrayLV;
+    bool FromArray = false;
+    if (auto *IC = dyn_cast<ImplicitCastExpr>(BaseE->IgnoreParens());
+        IC && IC->getCastKind() == CK_ArrayToPointerDecay) {
+      ArrayLV = evalLValue(IC->getSubExpr());
+      FromArray = true;
+    }
+    Value Base;
+    if (FromArray) {
+      if (ArrayLV.K == LValue::Mem)
+        Base = ArrayLV.Ptr;
+      else if (ArrayLV.K == LValue::Unknown)
+        Base = Value::unknown(ArrayLV.Why);
+      else if (ArrayLV.K == LValue::ParamField) {
+        eval(AS->getIdx());
+        LV.K = LValue::None;
+        return LV;
+      } else
+        Base = Value::unknown("array that is not in memory we track");
+    } else {
+      Base = eval(BaseE);
+    }
+    Value Idx = eval(AS->getIdx());
+    QualType ElemT = AS->getType();
+    int64_t Size = ElemT->isIncompleteType()
+                       ? 1
+                       : Ctx.getTypeSizeInChars(ElemT).getQuantity();
+    if (Base.K == Value::Ptr) {
+      LV.K = LValue::Mem;
+      LV.Ptr = Base;
+      if (Idx.K == Value::Int) {
+        LV.Ptr.P = Base.P + Idx.P.scaled(Size);
+        if (LV.Ptr.P.overflowed())
+          LV.Ptr = Value::unknown("integer overflow in the address");
+      } else {
+        LV.Ptr = Value::unknown(
+            Idx.K == Value::Unknown
+                ? Idx.Why
+                : "index `" + exprText(Ctx, AS->getIdx()) + "` is not an integer we track");
+        LV.UnknownRegion = Base.Region;
+        LV.K = LValue::Unknown;
+        LV.Why = LV.Ptr.Why;
+      }
+      if (FromArray && LV.K == LValue::Mem && Idx.K == Value::Int) {
+        LV.ArrayDecl = ArrayLV.ArrayDecl;
+        LV.Subscripts = ArrayLV.Subscripts;
+        LV.Subscripts.push_back(Idx.P);
+      }
+      return LV;
+    }
+    eval(AS->getIdx());
+    return memAt(Base);
+  }
+  if (auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref) {
+      return memAt(eval(UO->getSubExpr()));
+    }
+    if (UO->isIncrementDecrementOp() && UO->isPrefix()) {
+      eval(UO);
+      return evalLValue(UO->getSubExpr());
+    }
+  }
+  if (auto *ME = dyn_cast<MemberExpr>(E))
+    return memberLValue(ME);
+  if (auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp()) {
+      eval(BO);
+      return evalLValue(BO->getLHS());
+    }
+    if (BO->getOpcode() == BO_Comma) {
+      eval(BO->getLHS());
+      return evalLValue(BO->getRHS());
+    }
+  }
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    LValue Ret;
+    evalCall(Call, &Ret);
+    return Ret;
+  }
+  if (isa<CXXThisExpr>(E)) {
+    const Frame &F = frame();
+    if (F.This)
+      return *F.This;
+    return LV;
+  }
+  if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Cond C = evalCond(CO->getCond());
+    if (C.K == Cond::Lanes && (C.True & Active) == Active)
+      return evalLValue(CO->getTrueExpr());
+    if (C.K == Cond::Lanes && (C.True & Active) == 0)
+      return evalLValue(CO->getFalseExpr());
+    LV.K = LValue::Unknown;
+    LV.Why = "the lanes select different objects in `" + exprText(Ctx, CO) + "`";
+    return LV;
+  }
+  if (isa<StringLiteral>(E) || isa<CompoundLiteralExpr>(E))
+    return LV;
+  eval(E);
+  return LV;
+}
+
+Value WarpInterp::loadedValue(const LValue &LV, QualType T, const Expr *Site) {
+  T = T.getCanonicalType();
+  const bool Tracked = isIntegral(T) || T->isPointerType();
+  if (!Tracked)
+    return Value::opaque();
+  const std::string Text = exprText(Ctx, Site);
+  if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr &&
+      LV.Ptr.P.isUniform(Active)) {
+    // Every lane reads the same address: the value is warp-uniform.
+    unsigned F = firstLane(Active);
+    std::string Key = "load:" + std::to_string(LV.Ptr.Region) + ":" +
+                      LV.Ptr.P.atLane(F == WarpSize ? 0 : F).key() + ":" +
+                      T.getAsString();
+    if (T->isPointerType()) {
+      MemRegion Rg;
+      Rg.K = R.Regions[LV.Ptr.Region].K == MemRegion::Shared ? MemRegion::Global
+                                                               : MemRegion::Global;
+      Rg.Name = Text;
+      QualType Pointee = T->getPointeeType();
+      Rg.Align = Pointee->isIncompleteType()
+                     ? 1
+                     : std::max<int64_t>(1, Ctx.getTypeAlignInChars(Pointee).getQuantity());
+      Rg.AlignNote = "assuming the pointer loaded by `" + Text +
+                     "` is 32-byte aligned (only " + std::to_string(Rg.Align) +
+                     "-byte alignment is known)";
+      return Value::pointer(regionKeyed(Key, Rg), Poly());
+    }
+    return Value::integer(Poly::symbol(sym(Key, Text, SymbolKind::UniformLoad)));
+  }
+  return Value::unknown("depends on data loaded by `" + Text + "`");
+}
+
+Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
+  switch (LV.K) {
+  case LValue::Var: {
+    Frame &F = Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)];
+    if (!LV.FieldPath.empty()) {
+      auto It = F.Fields.find({LV.VarD, LV.FieldPath});
+      if (It != F.Fields.end())
+        return It->second;
+      if (isIntegral(T) || T->isPointerType())
+        return Value::unknown("field `" + LV.VarD->getName().str() +
+                              LV.FieldPath + "` of a local struct is not tracked");
+      return Value::opaque();
+    }
+    auto It = F.Vars.find(LV.VarD);
+    if (It != F.Vars.end())
+      return It->second;
+    if (auto C = constantInt(Site))
+      return Value::constant(*C);
+    return Value::unknown("value of '" + LV.VarD->getName().str() +
+                          "' is not known");
+  }
+  case LValue::ParamField:
+    return paramFieldValue(LV.Param, LV.ParamPath, T);
+  case LValue::Mem:
+  case LValue::Unknown:
+    access(AccessOp::Load, LV, T, Site);
+    if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr &&
+        R.Regions[LV.Ptr.Region].K == MemRegion::Local)
+      return isIntegral(T) || T->isPointerType()
+                 ? Value::unknown("value kept in a local array")
+                 : Value::opaque();
+    return loadedValue(LV, T, Site);
+  case LValue::None:
+    if (isIntegral(T) || T->isPointerType())
+      return Value::unknown("value of `" + exprText(Ctx, Site) +
+                            "` is not tracked");
+    return Value::opaque();
+  }
+  return Value::opaque();
+}
+
+void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
+                       const Expr *Site) {
+  switch (LV.K) {
+  case LValue::Var: {
+    Value Stored = V;
+    if (!isIntegral(T) && !T->isPointerType() && V.K == Value::Int)
+      Stored = Value::opaque();
+    if (!LV.FieldPath.empty()) {
+      Frame &F = Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)];
+      auto Key = std::make_pair(LV.VarD, LV.FieldPath);
+      auto It = F.Fields.find(Key);
+      F.Fields[Key] = It == F.Fields.end() ? Stored : merge(Active, Stored, It->second);
+      return;
+    }
+    assignVar(LV.VarD, Stored, std::min<size_t>(LV.FrameIdx, Frames.size() - 1));
+    return;
+  }
+  case LValue::Mem:
+  case LValue::Unknown:
+    access(AccessOp::Store, LV, T, Site);
+    return;
+  default:
+    return;
+  }
+}
+
+void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
+                        const Expr *Site) {
+  if (DryDepth || Active == 0)
+    return;
+  AccessEvent E;
+  E.Site = Site;
+  E.Op = Op;
+  E.ContextKey = frame().ContextKey;
+  E.ContextText = frame().ContextText;
+  std::optional<RegionId> Rg;
+  if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr)
+    Rg = LV.Ptr.Region;
+  else if (LV.K == LValue::Unknown)
+    Rg = LV.UnknownRegion;
+  if (Rg) {
+    const MemRegion &M = R.Regions[*Rg];
+    if (M.K == MemRegion::Local || M.K == MemRegion::Constant ||
+        M.K == MemRegion::Param)
+      return;
+    E.Space = M.K == MemRegion::Shared ? MemorySpace::Shared : MemorySpace::Global;
+  }
+  E.Region = Rg;
+  if (LV.K == LValue::Unknown)
+    E.UnknownWhy = LV.Why.empty() ? "the address is not known" : LV.Why;
+  else if (LV.Ptr.K != Value::Ptr)
+    E.UnknownWhy = LV.Ptr.Why.empty() ? "the address is not known" : LV.Ptr.Why;
+  if (!ControlUnknown.empty() && E.UnknownWhy.empty())
+    E.UnknownWhy = ControlUnknown;
+  if (!R.Salvage.empty()) {
+    E.UnknownWhy = R.Salvage;
+    E.ContextKey.clear(); // one record per access, not one per call chain
+    E.ContextText.clear();
+  }
+  E.AccessType = T;
+  E.Active = Active;
+  E.Weight = Weight;
+  E.RequestsKnown = RequestsKnown;
+  E.Assumptions = Assumptions;
+  for (const std::string &A : Sticky)
+    if (std::find(E.Assumptions.begin(), E.Assumptions.end(), A) == E.Assumptions.end())
+      E.Assumptions.push_back(A);
+  if (!MaskWhys.empty())
+    E.MaskWhy = MaskWhys.back();
+  E.Subscripts = LV.Subscripts;
+  E.ArrayDecl = LV.ArrayDecl;
+  if (auto *ME = dyn_cast<MemberExpr>(Site->IgnoreParenImpCasts())) {
+    QualType BT = ME->isArrow() ? ME->getBase()->getType()->getPointeeType()
+                                : ME->getBase()->getType();
+    if (!BT.isNull() && BT->isRecordType() && !BT->isIncompleteType())
+      E.StructSize = Ctx.getTypeSizeInChars(BT).getQuantity();
+  }
+
+  // Width of each instruction: scalars in one; aggregates in pieces of their
+  // alignment (at most 16 bytes, the widest LDG/STG/LDS/STS).
+  QualType CT = T.getCanonicalType().getNonReferenceType();
+  int64_t Size = CT->isIncompleteType() ? 0 : Ctx.getTypeSizeInChars(CT).getQuantity();
+  int64_t Align = CT->isIncompleteType() ? 1 : Ctx.getTypeAlignInChars(CT).getQuantity();
+  if (Size <= 0)
+    Size = Align = 1;
+  int64_t W = Size;
+  if (!CT->isScalarType()) {
+    W = std::min<int64_t>({Align, 16, Size});
+    while (W > 1 && (Size % W) != 0)
+      W /= 2;
+  }
+  unsigned Chunks = static_cast<unsigned>(Size / W);
+  if (E.UnknownWhy.empty() && Explained.insert({Site, E.ContextKey}).second)
+    E.Because = because(Site);
+  for (unsigned C = 0; C < Chunks; ++C) {
+    AccessEvent EC = E;
+    EC.Width = static_cast<unsigned>(W);
+    EC.Chunk = C;
+    EC.Chunks = Chunks;
+    if (E.UnknownWhy.empty())
+      EC.Offset = LV.Ptr.P + Poly::constant(C * W);
+    if (C)
+      EC.Because.clear();
+    emit(std::move(EC));
+  }
+}
+
+/// The term of the address that spreads the lanes the most: an additive term
+/// of any subscript (scaled by its dimension's stride) or of the base pointer.
+std::string WarpInterp::because(const Expr *Site) {
+  struct Term {
+    const Expr *E;
+    int64_t Scale; // bytes per unit (0: the term is a pointer)
+  };
+  std::vector<Term> Terms;
+  std::function<void(const Expr *, int64_t)> Split = [&](const Expr *E, int64_t Scale) {
+    E = skipCastsAndParens(E);
+    if (auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+      if (BO->getLHS()->getType()->isPointerType()) {
+        QualType P = BO->getLHS()->getType()->getPointeeType();
+        int64_t Size = P->isIncompleteType() ? 1 : Ctx.getTypeSizeInChars(P).getQuantity();
+        Split(BO->getLHS(), 0);
+        Split(BO->getRHS(), Size);
+        return;
+      }
+      Split(BO->getLHS(), Scale);
+      Split(BO->getRHS(), Scale);
+      return;
+    }
+    if (auto *CE = dyn_cast<ExplicitCastExpr>(E))
+      return Split(CE->getSubExpr(), Scale);
+    Terms.push_back({E, Scale});
+  };
+  // Walk from the access down to its base: fields, subscripts, a dereference.
+  const Expr *S = Site->IgnoreParenImpCasts();
+  while (true) {
+    if (auto *ME = dyn_cast<MemberExpr>(S)) {
+      S = ME->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+      QualType T = AS->getType();
+      Split(AS->getIdx(),
+            T->isIncompleteType() ? 1 : Ctx.getTypeSizeInChars(T).getQuantity());
+      S = AS->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->getOpcode() == UO_Deref) {
+      S = UO->getSubExpr()->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  if (!isa<DeclRefExpr>(S))
+    Split(S, 0); // a computed base pointer (p + off, a call) may spread the lanes
+  for (const Term &T : Terms)
+    if (T.E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+      return "";
+  auto SpreadOf = [&](const Term &T) -> int64_t {
+    Value V;
+    const LaneMask Save = Active;
+    ++DryDepth;
+    try {
+      V = eval(T.E);
+    } catch (...) {
+      --DryDepth;
+      Active = Save;
+      throw;
+    }
+    --DryDepth;
+    Active = Save;
+    if (V.K != Value::Int && V.K != Value::Ptr)
+      return 0;
+    if (!V.P.hasUniformSymbolicPart(Save))
+      return INT64_MAX;
+    LaneInts C = V.P.laneConstants();
+    int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (laneActive(Save, L)) {
+        Lo = std::min(Lo, C[L]);
+        Hi = std::max(Hi, C[L]);
+      }
+    if (Hi < Lo)
+      return 0;
+    int64_t Spread = Hi - Lo, Scale = T.Scale ? T.Scale : 1;
+    return Spread > INT64_MAX / Scale ? INT64_MAX : Spread * Scale;
+  };
+  const Term *Best = nullptr;
+  int64_t BestSpread = 0;
+  for (const Term &T : Terms) {
+    int64_t Sp = SpreadOf(T);
+    if (Sp > BestSpread) {
+      BestSpread = Sp;
+      Best = &T;
+    }
+  }
+  if (!Best)
+    return "";
+  std::string Out = "`" + exprText(Ctx, Best->E) + "`";
+  // A variable: show how it was computed.
+  if (auto *DR = dyn_cast<DeclRefExpr>(Best->E))
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (VD->getInit() && !isa<ParmVarDecl>(VD) && !VD->getType()->isReferenceType())
+        Out += " (`" + VD->getName().str() + " = " + exprText(Ctx, VD->getInit()) + "`)";
+  return Out;
+}
+
+} // namespace interp
+} // namespace coalesce

@@ -1,0 +1,308 @@
+//===- State.cpp - Frames, symbols, regions and the kernel entry ----------===//
+//
+// The interpreter's state for one warp: which lanes exist and run, the
+// frames of the functions being executed (a deque, so references to outer
+// frames survive calls), and the memory regions accesses are made to. A
+// kernel parameter that is a pointer starts a region of its own (assumed to
+// be the start of a cudaMalloc allocation); an integer parameter is a
+// warp-uniform symbol unless the launch passes a known value. threadIdx is
+// per lane once the block shape is known; blockIdx and the loop counters are
+// warp-uniform symbols.
+//===----------------------------------------------------------------------===//
+
+#include "interp/WarpInterp.h"
+
+#include "ast/AstUtil.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace coalesce {
+
+bool Value::sameAs(const Value &O) const {
+  if (K != O.K)
+    return false;
+  switch (K) {
+  case Int:
+    return P == O.P;
+  case Ptr:
+    return Region == O.Region && P == O.P;
+  case Unknown:
+    return Why == O.Why;
+  case Opaque:
+    return true;
+  }
+  return false;
+}
+
+RegionId KernelRun::addRegion(MemRegion Rg) {
+  Regions.push_back(std::move(Rg));
+  return static_cast<RegionId>(Regions.size() - 1);
+}
+
+RegionId KernelRun::regionFor(const void *Key, MemRegion Rg) {
+  auto It = RegionByKey.find(Key);
+  if (It != RegionByKey.end())
+    return It->second;
+  RegionId Id = addRegion(std::move(Rg));
+  RegionByKey.emplace(Key, Id);
+  return Id;
+}
+
+namespace interp {
+
+WarpInterp::WarpInterp(KernelRun &Run, unsigned Warp)
+    : R(Run), Ctx(Run.Ctx), Warp(Warp),
+      ShapeKnown(Run.Launch.Config.BlockKnown) {
+  if (ShapeKnown) {
+    Threads = threadsOfWarp(R.Launch.Config.Block, Warp);
+    Exists = Threads.Exists;
+  } else {
+    Exists = AllLanes;
+  }
+}
+
+LValue WarpInterp::memAt(const Value &P) {
+  LValue LV;
+  if (P.K == Value::Ptr) {
+    LV.K = LValue::Mem;
+    LV.Ptr = P;
+    return LV;
+  }
+  LV.K = LValue::Unknown;
+  LV.Why = P.K == Value::Unknown && !P.Why.empty() ? P.Why : "the pointer is not known";
+  if (P.K == Value::Unknown)
+    LV.UnknownRegion = P.Where;
+  return LV;
+}
+
+SymbolId WarpInterp::sym(const std::string &Key, const std::string &Name, SymbolKind K,
+             int64_t Range) {
+  SymbolInfo Info;
+  Info.Name = Name;
+  Info.Kind = K;
+  Info.UniformRange = Range;
+  return R.Syms.intern(Key, Info);
+}
+
+void WarpInterp::emit(AccessEvent E) {
+  if (BufferDepth)
+    Buffered.push_back(std::move(E));
+  else
+    R.Sink->record(E);
+}
+
+Frame *WarpInterp::frameOf(const VarDecl *VD, unsigned *Idx) {
+  for (size_t I = Frames.size(); I-- > 0;)
+    if (Frames[I].Vars.count(VD) || Frames[I].Refs.count(VD)) {
+      if (Idx)
+        *Idx = static_cast<unsigned>(I);
+      return &Frames[I];
+    }
+  return nullptr;
+}
+
+Value WarpInterp::merge(LaneMask M, const Value &New, const Value &Old) const {
+  LaneMask Live = Exists & ~frameReturnedAll();
+  if ((M & Live) == Live || Old.K == Value::Unknown)
+    return New;
+  if (New.K == Value::Int && Old.K == Value::Int)
+    return Value::integer(New.P.select(M, Old.P));
+  if (New.K == Value::Ptr && Old.K == Value::Ptr && New.Region == Old.Region) {
+    Value V = New;
+    V.P = New.P.select(M, Old.P);
+    return V;
+  }
+  if (New.sameAs(Old))
+    return New;
+  if (New.K == Value::Opaque && Old.K == Value::Opaque)
+    return New;
+  if (New.K == Value::Unknown)
+    return New;
+  return Value::unknown("takes values of different kinds on different lanes");
+}
+
+LaneMask WarpInterp::frameReturnedAll() const {
+  LaneMask M = 0;
+  for (const Frame &F : Frames)
+    M |= F.Returned;
+  return M;
+}
+
+void WarpInterp::assignVar(const VarDecl *VD, const Value &V, unsigned FrameIdx) {
+  Frame &F = Frames[FrameIdx];
+  auto It = F.Vars.find(VD);
+  if (It == F.Vars.end()) {
+    F.Vars[VD] = V;
+    return;
+  }
+  It->second = merge(Active, V, It->second);
+}
+
+std::optional<Value> WarpInterp::builtinVar(const PseudoObjectExpr *POE) {
+  const Expr *Syn = POE->getSyntacticForm()->IgnoreParens();
+  auto *MS = dyn_cast<MSPropertyRefExpr>(Syn);
+  if (!MS)
+    return std::nullopt;
+  const Expr *Base = MS->getBaseExpr()->IgnoreParenImpCasts();
+  if (auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
+    Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
+  auto *DR = dyn_cast<DeclRefExpr>(Base);
+  if (!DR)
+    return std::nullopt;
+  std::string Var = DR->getDecl()->getName().str();
+  std::string Prop = MS->getPropertyDecl()->getName().str();
+  int Axis = Prop == "x" ? 0 : Prop == "y" ? 1 : Prop == "z" ? 2 : -1;
+  if (Axis < 0)
+    return std::nullopt;
+  const Dim3 &B = R.Launch.Config.Block;
+  const std::string Name = Var + "." + Prop;
+  if (Var == "threadIdx") {
+    if (ShapeKnown)
+      return Value::integer(
+          Poly::lanes(Axis == 0 ? Threads.Tx : Axis == 1 ? Threads.Ty : Threads.Tz));
+    if (Axis == 0)
+      return Value::integer(
+          Poly::symbol(sym("tx32", "threadIdx.x/32", SymbolKind::ThreadBase), 32) +
+          Poly::lanes(laneIota()));
+    return Value::integer(Poly::symbol(sym(Name, Name, SymbolKind::ThreadBase)));
+  }
+  if (Var == "blockDim") {
+    if (ShapeKnown)
+      return Value::constant(Axis == 0 ? B.X : Axis == 1 ? B.Y : B.Z);
+    if (Axis == 0)
+      return Value::integer(Poly::symbol(
+          sym("bdx32", "blockDim.x/32", SymbolKind::BlockDim), 32));
+    return Value::integer(Poly::symbol(sym(Name, Name, SymbolKind::BlockDim)));
+  }
+  const std::optional<Dim3> &G = R.Launch.Config.Grid;
+  if (Var == "gridDim") {
+    if (G)
+      return Value::constant(Axis == 0 ? G->X : Axis == 1 ? G->Y : G->Z);
+    return Value::integer(Poly::symbol(sym(Name, Name, SymbolKind::GridDim)));
+  }
+  if (Var == "blockIdx") {
+    int64_t Range = G ? (Axis == 0 ? G->X : Axis == 1 ? G->Y : G->Z) : 0;
+    if (Range == 1)
+      return Value::constant(0);
+    return Value::integer(
+        Poly::symbol(sym(Name, Name, SymbolKind::BlockIdx, Range)));
+  }
+  return std::nullopt;
+}
+
+RegionId WarpInterp::regionForVar(const VarDecl *VD) {
+  MemRegion Rg;
+  Rg.Decl = VD;
+  Rg.Name = VD->getName().str();
+  Rg.Align = std::max<int64_t>(1, Ctx.getDeclAlign(VD).getQuantity());
+  if (VD->hasAttr<CUDASharedAttr>()) {
+    Rg.K = MemRegion::Shared;
+    Rg.Dynamic = VD->hasExternalStorage();
+    Rg.Align = std::max<int64_t>(Rg.Align, 16);
+    Rg.AlignNote = "shared arrays start at least 16-byte aligned";
+  } else if (VD->hasAttr<CUDAConstantAttr>()) {
+    Rg.K = MemRegion::Constant;
+  } else if (VD->hasGlobalStorage() && VD->hasAttr<CUDADeviceAttr>()) {
+    Rg.K = MemRegion::Global;
+    Rg.AlignNote = Rg.Align >= 32
+                       ? "'" + Rg.Name + "' is a __device__ variable aligned to " +
+                             std::to_string(Rg.Align) + " bytes"
+                       : "assuming the __device__ variable '" + Rg.Name +
+                             "' is 32-byte aligned (only " + std::to_string(Rg.Align) +
+                             "-byte alignment is declared)";
+  } else {
+    Rg.K = MemRegion::Local;
+  }
+  return R.regionFor(VD, Rg);
+}
+
+RegionId WarpInterp::paramRegion(const ParmVarDecl *PD, const std::string &Path) {
+  MemRegion Rg;
+  Rg.K = MemRegion::Global;
+  Rg.Decl = PD;
+  Rg.Name = PD->getName().str() + Path;
+  Rg.Align = 256;
+  auto Off = R.Launch.PtrOffsets.find(PD);
+  if (Path.empty() && Off != R.Launch.PtrOffsets.end() && Off->second != 0) {
+    Rg.BaseOffset = Poly::constant(Off->second);
+    Rg.AlignNote = "'" + Rg.Name + "' is passed as an allocation plus " +
+                   std::to_string(Off->second) + " bytes";
+  } else {
+    Rg.AlignNote = "assuming '" + Rg.Name +
+                   "' points to the start of a cudaMalloc allocation "
+                   "(256-byte aligned)";
+  }
+  std::string Key = "param:" + std::to_string(reinterpret_cast<uintptr_t>(PD)) + Path;
+  return regionKeyed(Key, Rg);
+}
+
+RegionId WarpInterp::regionKeyed(const std::string &Key, MemRegion Rg) {
+  // Regions keyed by strings are shared across warps through RegionByKey
+  // with an interned symbol id as the key.
+  SymbolId S = R.Syms.intern("region:" + Key, SymbolInfo{Key, SymbolKind::Opaque});
+  return R.regionFor(reinterpret_cast<const void *>(uintptr_t(S) + 1), Rg);
+}
+
+Value WarpInterp::paramValue(const ParmVarDecl *PD) {
+  QualType T = PD->getType().getCanonicalType();
+  if (T->isPointerType())
+    return Value::pointer(paramRegion(PD, ""), Poly());
+  if (isIntegral(T)) {
+    auto It = R.Launch.IntArgs.find(PD);
+    if (It != R.Launch.IntArgs.end())
+      return Value::constant(It->second);
+    std::string Name = PD->getName().str();
+    return Value::integer(Poly::symbol(
+        sym("param:" + Name, Name, SymbolKind::Param)));
+  }
+  return Value::opaque();
+}
+
+Value WarpInterp::paramFieldValue(const ParmVarDecl *PD, const std::string &Path,
+                      QualType T) {
+  T = T.getCanonicalType();
+  if (T->isPointerType())
+    return Value::pointer(paramRegion(PD, Path), Poly());
+  if (isIntegral(T)) {
+    auto Known = R.Launch.FieldArgs.find({PD, Path});
+    if (Known != R.Launch.FieldArgs.end())
+      return Value::constant(Known->second);
+    std::string Name = PD->getName().str() + Path;
+    return Value::integer(
+        Poly::symbol(sym("param:" + Name, Name, SymbolKind::Param)));
+  }
+  return Value::opaque();
+}
+
+void WarpInterp::run() {
+  Frames.emplace_back();
+  Frame &F = frame();
+  F.FD = R.Kernel;
+  for (const ParmVarDecl *PD : R.Kernel->parameters())
+    F.Vars[PD] = paramValue(PD);
+  Active = Exists;
+  F.Entry = Active;
+  exec(R.Kernel->getBody());
+}
+
+} // namespace interp
+
+void interpretWarp(KernelRun &Run, unsigned Warp) {
+  interp::WarpInterp I(Run, Warp);
+  I.run();
+}
+
+InterpreterLimits salvageLimits(const InterpreterLimits &L) {
+  InterpreterLimits S = L;
+  S.MaxConcreteIterations = 0;
+  S.MaxCallDepth = std::min(L.MaxCallDepth, 8u);
+  return S;
+}
+
+} // namespace coalesce

@@ -1,0 +1,431 @@
+//===- Statements.cpp - Blocks, declarations, branches, switches -----------===//
+//
+// SIMT control flow: a branch on a lane-dependent condition runs each side
+// with its own lanes; one on a warp-uniform unknown (a kernel parameter, a
+// loaded value all lanes share) runs both sides, each on the lanes of the
+// world in which it runs, and joins the variables afterwards (a new uniform
+// symbol where both sides give uniform integers). `return`, `break` and
+// `continue` retire lanes until the end of the function, loop or iteration.
+//===----------------------------------------------------------------------===//
+
+#include "interp/WarpInterp.h"
+
+#include "ast/AstUtil.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtCXX.h"
+#include <algorithm>
+#include <functional>
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+void WarpInterp::exec(const Stmt *S) {
+  if (!S || Active == 0)
+    return;
+  step();
+  if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *C : CS->body()) {
+      if (Active == 0)
+        break;
+      exec(C);
+    }
+    return;
+  }
+  if (auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (auto *VD = dyn_cast<VarDecl>(D))
+        execDecl(VD);
+    return;
+  }
+  if (auto *E = dyn_cast<Expr>(S)) {
+    eval(E);
+    return;
+  }
+  if (auto *If = dyn_cast<IfStmt>(S))
+    return execIf(If);
+  if (auto *FS = dyn_cast<ForStmt>(S))
+    return execLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(),
+                    FS->getBody(), false);
+  if (auto *WS = dyn_cast<WhileStmt>(S))
+    return execLoop(WS, nullptr, WS->getCond(), nullptr, WS->getBody(), false);
+  if (auto *DS = dyn_cast<DoStmt>(S))
+    return execLoop(DS, nullptr, DS->getCond(), nullptr, DS->getBody(), true);
+  if (auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+    exec(RF->getInit());
+    exec(RF->getRangeStmt());
+    exec(RF->getBeginStmt());
+    exec(RF->getEndStmt());
+    // The element variable is not modelled: analyse the body once.
+    frame().Vars[RF->getLoopVariable()] = Value::unknown(
+        "element of the range-based for loop at line " +
+        lineOf(Ctx, RF->getBeginLoc()));
+    symbolicLoop(RF, nullptr, nullptr, RF->getBody(), false, Active);
+    return;
+  }
+  if (auto *SW = dyn_cast<SwitchStmt>(S))
+    return execSwitch(SW);
+  if (auto *RS = dyn_cast<ReturnStmt>(S)) {
+    if (const Expr *RV = RS->getRetValue()) {
+      if (Frames.size() > 1 && frame().FD->getReturnType()->isReferenceType()) {
+        LValue LV = evalLValue(RV);
+        Frame &F = frame(); // after the evaluation (see execDecl)
+        if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr) {
+          if (F.RetLV && F.RetLV->K == LValue::Mem &&
+              F.RetLV->Ptr.K == Value::Ptr &&
+              F.RetLV->Ptr.Region == LV.Ptr.Region)
+            LV.Ptr.P = LV.Ptr.P.select(Active, F.RetLV->Ptr.P);
+          F.RetLV = LV;
+        } else {
+          F.RetLV = LV;
+        }
+      } else {
+        Value V = eval(RV);
+        Frame &F = frame();
+        F.RetVal = F.RetVal ? merge(Active, V, *F.RetVal) : V;
+      }
+    }
+    frame().Returned |= Active;
+    Active = 0;
+    return;
+  }
+  if (isa<BreakStmt>(S)) {
+    if (!Loops.empty())
+      Loops.back().Broken |= Active;
+    Active = 0;
+    return;
+  }
+  if (isa<ContinueStmt>(S)) {
+    for (size_t I = Loops.size(); I-- > 0;)
+      if (!Loops[I].IsSwitch) {
+        Loops[I].Continued |= Active;
+        break;
+      }
+    Active = 0;
+    return;
+  }
+  if (auto *AS = dyn_cast<AttributedStmt>(S))
+    return exec(AS->getSubStmt());
+  if (auto *LS = dyn_cast<LabelStmt>(S))
+    return exec(LS->getSubStmt());
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
+    ControlUnknown = "control flow through goto (line " +
+                     lineOf(Ctx, S->getBeginLoc()) + ") is not modelled";
+    return;
+  }
+  if (isa<NullStmt>(S) || isa<AsmStmt>(S))
+    return;
+  // Anything else: look inside for memory accesses.
+  evalChildren(S);
+}
+
+void WarpInterp::evalChildren(const Stmt *S) {
+  for (const Stmt *C : S->children()) {
+    if (!C)
+      continue;
+    if (auto *E = dyn_cast<Expr>(C))
+      eval(E);
+    else
+      exec(C);
+  }
+}
+
+void WarpInterp::execDecl(const VarDecl *VD) {
+  // The frame is looked up after each evaluation: a callee's branches
+  // copy and restore Frames, so a reference held across eval() may dangle.
+  unsigned Idx = static_cast<unsigned>(Frames.size() - 1);
+  auto F = [&]() -> Frame & { return Frames[Idx]; };
+  if (VD->hasGlobalStorage())
+    return; // shared / static variables: regions are made on first use
+  QualType T = VD->getType().getCanonicalType();
+  const Expr *Init = VD->getInit();
+  if (T->isReferenceType()) {
+    if (Init)
+      F().Refs[VD] = evalLValue(Init);
+    return;
+  }
+  if (T->isArrayType()) {
+    if (Init)
+      eval(Init);
+    MemRegion Rg;
+    Rg.K = MemRegion::Local;
+    Rg.Name = VD->getName().str();
+    Rg.Decl = VD;
+    R.regionFor(VD, Rg);
+    F().Vars[VD] = Value::opaque();
+    return;
+  }
+  if (T->isRecordType()) {
+    // A copy of a by-value kernel parameter struct is an alias of it.
+    if (Init) {
+      const Expr *Src = skipCastsAndParens(Init);
+      if (auto *CE = dyn_cast<CXXConstructExpr>(Src))
+        if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
+          LValue LV = evalLValue(CE->getArg(0));
+          if (LV.K == LValue::ParamField) {
+            F().Refs[VD] = LV;
+            return;
+          }
+          if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
+            access(AccessOp::Load, LV, CE->getArg(0)->getType(), CE->getArg(0));
+          F().Vars[VD] = Value::opaque();
+          return;
+        }
+      eval(Init);
+    }
+    F().Vars[VD] = Value::opaque();
+    return;
+  }
+  Value V = Init ? eval(Init)
+                 : Value::unknown("'" + VD->getName().str() +
+                                  "' is used before it is assigned");
+  if (Init && V.K == Value::Int && !isIntegral(T) && !T->isPointerType())
+    V = Value::opaque();
+  if (F().Vars.count(VD))
+    assignVar(VD, V, Idx);
+  else
+    F().Vars[VD] = V;
+}
+
+void WarpInterp::execIf(const IfStmt *If) {
+  exec(If->getInit());
+  if (const VarDecl *CV = If->getConditionVariable())
+    execDecl(CV);
+  if (If->isConsteval())
+    return;
+  Cond C = evalCond(If->getCond());
+  const LaneMask Save = Active;
+  const size_t AssumeMark = Assumptions.size();
+  for (const std::string &G : C.Guards)
+    Assumptions.push_back("assuming " + G + " on every lane of interior warps (line " +
+                          lineOf(Ctx, If->getCond()->getBeginLoc()) + ")");
+  // A guard around an early return (`if (i >= n) return;`) is assumed for
+  // the rest of the function; other guards only inside their branch.
+  const bool Sticky = retiresLanes(If->getThen()) || retiresLanes(If->getElse());
+  struct Restore {
+    std::vector<std::string> &A;
+    size_t N;
+    bool Keep;
+    ~Restore() {
+      if (!Keep)
+        A.resize(std::min(A.size(), N));
+    }
+  } AssumeRestore{Assumptions, AssumeMark, Sticky};
+  switch (C.K) {
+  case Cond::Lanes:
+  case Cond::Guard: { // a guard's lanes are the ones assumed to pass
+    Active = Save & C.True;
+    exec(If->getThen());
+    LaneMask AThen = Active;
+    Active = Save & ~C.True;
+    exec(If->getElse());
+    Active = AThen | Active;
+    return;
+  }
+  case Cond::Uniform:
+  case Cond::Data: {
+    // Both sides run (in different warps, or on lanes we cannot tell apart).
+    if (C.K == Cond::Data)
+      MaskWhys.push_back("which lanes are active depends on `" + C.Text +
+                         "` (line " + lineOf(Ctx, If->getCond()->getBeginLoc()) +
+                         "): " + C.Why);
+    const std::deque<Frame> Before = Frames;
+    const std::vector<LoopCtl> LoopsBefore = Loops;
+    const size_t SideMark = Assumptions.size();
+    Active = C.K == Cond::Uniform ? uniformSide(C, Save, true, If->getCond()) : Save;
+    exec(If->getThen());
+    Assumptions.resize(std::min(Assumptions.size(), SideMark));
+    const LaneMask AThen = Active;
+    std::deque<Frame> AfterThen = Frames; // a copy: Frames keeps its storage
+    std::vector<LoopCtl> LoopsThen = std::move(Loops);
+    Frames = Before;
+    Loops = LoopsBefore;
+    Active = C.K == Cond::Uniform ? uniformSide(C, Save, false, If->getCond()) : Save;
+    exec(If->getElse());
+    Assumptions.resize(std::min(Assumptions.size(), SideMark));
+    const LaneMask AElse = Active;
+    mergeBranches(AfterThen, If, C.K == Cond::Uniform, Save);
+    // A lane has left (returned, broken, continued) only if it left on both
+    // sides; otherwise the warps that took the other side still run it.
+    for (size_t I = 0; I < Loops.size() && I < LoopsThen.size(); ++I) {
+      Loops[I].Broken &= LoopsThen[I].Broken;
+      Loops[I].Continued &= LoopsThen[I].Continued;
+    }
+    if (C.K == Cond::Data)
+      MaskWhys.pop_back();
+    Active = (AThen | AElse) & ~frameReturnedAll();
+    return;
+  }
+  }
+}
+
+void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
+                               bool Uniform, LaneMask Save) {
+  for (size_t I = 0; I < Frames.size() && I < Other.size(); ++I) {
+    Frame &F = Frames[I];
+    Frame &T = Other[I];
+    for (auto &KV : F.Vars) {
+      auto It = T.Vars.find(KV.first);
+      if (It == T.Vars.end() || It->second.sameAs(KV.second))
+        continue;
+      const Value &A = It->second, &B = KV.second;
+      if (Uniform && A.K == Value::Int && B.K == Value::Int &&
+          A.P.isUniform(Save) && B.P.isUniform(Save)) {
+        std::string Name = KV.first->getName().str() + "@L" +
+                           lineOf(Ctx, If->getBeginLoc());
+        KV.second = Value::integer(Poly::symbol(
+            sym("phi:" + std::to_string(reinterpret_cast<uintptr_t>(If)) + ":" +
+                    KV.first->getName().str(),
+                Name, SymbolKind::Opaque)));
+      } else if (A.K == Value::Opaque && B.K == Value::Opaque) {
+        continue;
+      } else {
+        KV.second = Value::unknown(
+            "'" + KV.first->getName().str() +
+            "' depends on which side of the branch at line " +
+            lineOf(Ctx, If->getBeginLoc()) + " was taken");
+      }
+    }
+    for (auto &KV : T.Vars)
+      if (!F.Vars.count(KV.first))
+        F.Vars[KV.first] = KV.second;
+    for (auto &KV : T.Refs)
+      if (!F.Refs.count(KV.first))
+        F.Refs[KV.first] = KV.second;
+    F.Returned &= T.Returned;
+    // What the then-side returned is one of the function's possible results.
+    if (T.RetVal) {
+      if (!F.RetVal)
+        F.OtherRets.push_back({*T.RetVal, If, Uniform});
+      else if (!T.RetVal->sameAs(*F.RetVal))
+        F.RetVal = joinReturns(*F.RetVal, *T.RetVal, If, Uniform, Save, F.FD);
+    }
+    for (auto &O : T.OtherRets)
+      if (std::find_if(F.OtherRets.begin(), F.OtherRets.end(), [&](const auto &X) {
+            return X.If == O.If && X.V.sameAs(O.V);
+          }) == F.OtherRets.end())
+        F.OtherRets.push_back(O);
+    const bool SameRef = T.RetLV && F.RetLV && T.RetLV->K == LValue::Mem &&
+                         F.RetLV->K == LValue::Mem && T.RetLV->Ptr.K == Value::Ptr &&
+                         F.RetLV->Ptr.K == Value::Ptr &&
+                         T.RetLV->Ptr.Region == F.RetLV->Ptr.Region &&
+                         T.RetLV->Ptr.P == F.RetLV->Ptr.P;
+    if ((T.RetLV || F.RetLV) && !SameRef && F.RetLVAmbiguous.empty())
+      F.RetLVAmbiguous = lineOf(Ctx, If->getBeginLoc());
+    if (F.RetLVAmbiguous.empty() && !T.RetLVAmbiguous.empty())
+      F.RetLVAmbiguous = T.RetLVAmbiguous;
+  }
+}
+
+/// The lanes that run one side of a branch on a uniform condition: the
+/// lanes of the world(s) in which that side runs at all. When it runs in
+/// both worlds on different lanes, the first world's lanes, with the
+/// assumption said.
+LaneMask WarpInterp::uniformSide(const Cond &C, LaneMask Save, bool ThenSide,
+                                 const Expr *CondE) {
+  const LaneMask World1 = Save & (ThenSide ? C.True : ~C.True);
+  const LaneMask World2 = Save & (ThenSide ? C.TrueElse : ~C.TrueElse);
+  if (!World1 || World1 == World2)
+    return World2 ? World2 : World1;
+  if (!World2)
+    return World1;
+  Assumptions.push_back("assuming `" + exprText(Ctx, CondE) + "` is " +
+                        (ThenSide ? "true" : "false") + " on " +
+                        std::to_string(__builtin_popcount(World1)) +
+                        " lanes of the warp (line " + lineOf(Ctx, CondE->getBeginLoc()) +
+                        "; for other values of its unknown part, on " +
+                        std::to_string(__builtin_popcount(World2)) + ")");
+  return World1;
+}
+
+/// The result of a function that returned A in one world and B in the other
+/// (the two sides of the branch If both ran): a fresh uniform symbol when
+/// both are uniform integers and the condition is uniform (like a variable
+/// assigned on both sides), otherwise not known.
+Value WarpInterp::joinReturns(const Value &A, const Value &B, const IfStmt *If, bool Uniform,
+                              LaneMask Save, const FunctionDecl *FD) {
+  if (A.sameAs(B))
+    return A;
+  const std::string Fn = FD ? FD->getNameAsString() : "the function";
+  if (Uniform && A.K == Value::Int && B.K == Value::Int && A.P.isUniform(Save) &&
+      B.P.isUniform(Save))
+    return Value::integer(Poly::symbol(
+        sym("ret:" + std::to_string(reinterpret_cast<uintptr_t>(If)) + ":" + Fn,
+            Fn + "()@L" + lineOf(Ctx, If->getBeginLoc()), SymbolKind::Opaque)));
+  if (A.K == Value::Opaque && B.K == Value::Opaque)
+    return A;
+  return Value::unknown("the value returned by '" + Fn + "' depends on which side of the " +
+                        "branch at line " + lineOf(Ctx, If->getBeginLoc()) + " was taken");
+}
+
+void WarpInterp::execSwitch(const SwitchStmt *SW) {
+  exec(SW->getInit());
+  if (const VarDecl *CV = SW->getConditionVariable())
+    execDecl(CV);
+  Value V = eval(SW->getCond());
+  const LaneMask Entry = Active;
+  const bool Known = V.K == Value::Int && V.P.isConcrete(Entry);
+  LaneInts Vals = Known ? V.P.laneConstants() : LaneInts{};
+  if (!Known)
+    Assumptions.push_back("every case of the switch at line " +
+                          lineOf(Ctx, SW->getBeginLoc()) + " analysed");
+  Loops.push_back(LoopCtl{0, 0, true});
+  Active = 0;
+  LaneMask Matched = 0;
+  // Lanes entering at each label, in order.
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *CS = dyn_cast<CaseStmt>(S)) {
+      LaneMask Enter = 0;
+      if (!Known) {
+        Enter = Entry;
+      } else if (auto C = constantInt(CS->getLHS())) {
+        for (unsigned L = 0; L < WarpSize; ++L)
+          if (laneActive(Entry, L) && Vals[L] == *C)
+            Enter |= 1u << L;
+      }
+      Matched |= Enter;
+      Active |= Enter;
+      return Walk(CS->getSubStmt());
+    }
+    if (auto *DS = dyn_cast<DefaultStmt>(S)) {
+      Active |= Known ? (Entry & ~Matched) : Entry;
+      return Walk(DS->getSubStmt());
+    }
+    exec(S);
+  };
+  // Default may appear before later cases: compute all matches first.
+  if (Known) {
+    std::function<void(const Stmt *)> Pre = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (auto *CS = dyn_cast<CaseStmt>(S)) {
+        if (auto C = constantInt(CS->getLHS()))
+          for (unsigned L = 0; L < WarpSize; ++L)
+            if (laneActive(Entry, L) && Vals[L] == *C)
+              Matched |= 1u << L;
+        Pre(CS->getSubStmt());
+      }
+    };
+    if (auto *Body = dyn_cast<CompoundStmt>(SW->getBody()))
+      for (const Stmt *S : Body->body())
+        Pre(S);
+  }
+  if (auto *Body = dyn_cast<CompoundStmt>(SW->getBody())) {
+    for (const Stmt *S : Body->body())
+      Walk(S);
+  } else {
+    Walk(SW->getBody());
+  }
+  Active |= Loops.back().Broken;
+  Loops.pop_back();
+  Active &= ~frameReturnedAll();
+  if (!Known)
+    Assumptions.pop_back();
+}
+
+} // namespace interp
+} // namespace coalesce

@@ -1,0 +1,235 @@
+//===- WarpInterp.h - The interpreter of one warp, inside interp/ ---------===//
+//
+// Private to interp/: the state of the abstract interpreter while it runs a
+// kernel for one warp (Interpreter.h is the interface the rest of the
+// analyzer sees). The state is split by concern over the files of this
+// folder, one transfer file per kind of AST node, the way clang's
+// FlowSensitive analyses are laid out:
+//
+//   State.cpp        frames, variables, symbols, regions, kernel parameters,
+//                    the thread-index builtins, the kernel entry
+//   Statements.cpp   blocks, declarations, if/switch with SIMT lane masks,
+//                    return/break/continue, joining the two sides of a branch
+//   Loops.cpp        loops run iteration by iteration, or once with a
+//                    symbolic counter
+//   Expressions.cpp  rvalues: arithmetic, casts, ?:, literals
+//   Conditions.cpp   conditions as lane masks (exact, uniform, guard, data)
+//   Memory.cpp       lvalues, loads and stores, the access events
+//   Calls.cpp        device functions entered with their arguments bound
+//   Builtins.cpp     CUDA intrinsics: __ldg, shuffles, atomics, min/max...
+//
+// Values live in the domain of model/Poly.h (per-lane polynomials over
+// warp-uniform symbols); the walker here only decides which lanes run what.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_INTERP_WARPINTERP_H
+#define COALESCE_ANALYZER_INTERP_WARPINTERP_H
+
+#include "interp/Interpreter.h"
+#include "model/IntOps.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+namespace interp {
+
+/// A condition, evaluated for the lanes of the warp.
+struct Cond {
+  enum Kind {
+    Lanes,   // exact per lane
+    Uniform, // same unknown outcome for all lanes; True = lanes if it holds
+    Guard,   // lane-dependent but unknown: True = lanes assumed to pass
+    Data     // depends on loaded data
+  } K = Lanes;
+  LaneMask True = 0;
+  /// Uniform: the outcome is one of two worlds, the same for every lane of
+  /// the warp: True holds the lanes where the condition holds in the first,
+  /// TrueElse those in the second (for a plain uniform condition, all lanes
+  /// and none).
+  LaneMask TrueElse = 0;
+  std::string Text, Why;
+  /// Bounds guards inside the condition, assumed to pass in interior warps.
+  std::vector<std::string> Guards;
+};
+
+/// The variables of one function activation.
+struct Frame {
+  const clang::FunctionDecl *FD = nullptr;
+  llvm::DenseMap<const clang::VarDecl *, Value> Vars;
+  std::map<std::pair<const clang::VarDecl *, std::string>, Value> Fields;
+  llvm::DenseMap<const clang::VarDecl *, LValue> Refs;
+  LaneMask Returned = 0;
+  LaneMask Entry = 0;
+  std::optional<Value> RetVal;
+  std::optional<LValue> RetLV;
+  /// Values returned on one side of a branch whose two sides both ran (a
+  /// uniform or data-dependent condition), joined with RetVal at the end.
+  struct OtherRet {
+    Value V;
+    const clang::IfStmt *If;
+    bool Uniform; // the branch's condition was uniform (not data-dependent)
+  };
+  std::vector<OtherRet> OtherRets;
+  /// A reference returned on one side of such a branch only: at line ...
+  std::string RetLVAmbiguous;
+  std::optional<LValue> This;
+  std::string ContextKey, ContextText;
+};
+
+/// Lanes that left the innermost loop (or switch) by break or continue.
+struct LoopCtl {
+  LaneMask Broken = 0, Continued = 0;
+  bool IsSwitch = false;
+};
+
+class WarpInterp {
+public:
+  WarpInterp(KernelRun &Run, unsigned Warp);
+  void run();
+
+private:
+  KernelRun &R;
+  clang::ASTContext &Ctx;
+  unsigned Warp;
+  bool ShapeKnown;
+  WarpThreads Threads;
+  LaneMask Exists = 0;
+  LaneMask Active = 0;
+  std::deque<Frame> Frames;
+  std::vector<LoopCtl> Loops;
+  std::vector<std::string> Assumptions;
+  std::vector<std::string> MaskWhys;
+  /// Assumptions about values that flow on (clamps), kept for the warp run.
+  std::vector<std::string> Sticky;
+  std::string ControlUnknown;
+  double Weight = 1;
+  bool RequestsKnown = true;
+  unsigned DryDepth = 0;
+  unsigned ExprDepth = 0;
+  unsigned BufferDepth = 0;
+  std::vector<AccessEvent> Buffered;
+  std::set<std::pair<const clang::Expr *, std::string>> Explained;
+
+  // Budget (State.cpp) --------------------------------------------------------
+  void step() {
+    if (++R.Steps > R.Limits.MaxSteps)
+      throw BudgetExceeded{"more than " + std::to_string(R.Limits.MaxSteps) +
+                           " interpretation steps"};
+  }
+  struct DepthGuard {
+    WarpInterp &I;
+    explicit DepthGuard(WarpInterp &I) : I(I) {
+      if (++I.ExprDepth > I.R.Limits.MaxExprDepth)
+        throw BudgetExceeded{"expression nesting deeper than " +
+                             std::to_string(I.R.Limits.MaxExprDepth)};
+    }
+    ~DepthGuard() { --I.ExprDepth; }
+  };
+  /// In a salvage walk, nesting at the limit gives up on the value only.
+  bool salvageTooDeep() const {
+    return !R.Salvage.empty() && ExprDepth >= R.Limits.MaxExprDepth;
+  }
+
+  Frame &frame() { return Frames.back(); }
+
+  /// The memory a pointer value designates.
+  static LValue memAt(const Value &P);
+
+  // Symbols, events, variables (State.cpp) -----------------------------------
+  SymbolId sym(const std::string &Key, const std::string &Name, SymbolKind K,
+               int64_t Range = 0);
+  void emit(AccessEvent E);
+  Frame *frameOf(const clang::VarDecl *VD, unsigned *Idx = nullptr);
+  /// V on the lanes of M, Old on the others.
+  Value merge(LaneMask M, const Value &New, const Value &Old) const;
+  LaneMask frameReturnedAll() const;
+  void assignVar(const clang::VarDecl *VD, const Value &V, unsigned FrameIdx);
+  /// threadIdx.x and friends.
+  std::optional<Value> builtinVar(const clang::PseudoObjectExpr *POE);
+
+  // Regions and kernel parameters (State.cpp) -----------------------------------
+  RegionId regionForVar(const clang::VarDecl *VD);
+  RegionId paramRegion(const clang::ParmVarDecl *PD, const std::string &Path);
+  RegionId regionKeyed(const std::string &Key, MemRegion Rg);
+  Value paramValue(const clang::ParmVarDecl *PD);
+  Value paramFieldValue(const clang::ParmVarDecl *PD, const std::string &Path,
+                        clang::QualType T);
+
+  // Statements (Statements.cpp) --------------------------------------------------
+  void exec(const clang::Stmt *S);
+  void evalChildren(const clang::Stmt *S);
+  void execDecl(const clang::VarDecl *VD);
+  void execIf(const clang::IfStmt *If);
+  LaneMask uniformSide(const Cond &C, LaneMask Save, bool ThenSide,
+                       const clang::Expr *CondE);
+  Value joinReturns(const Value &A, const Value &B, const clang::IfStmt *If,
+                    bool Uniform, LaneMask Save, const clang::FunctionDecl *FD);
+  void mergeBranches(std::deque<Frame> &Other, const clang::IfStmt *If,
+                     bool Uniform, LaneMask Save);
+  void execSwitch(const clang::SwitchStmt *SW);
+
+  // Loops (Loops.cpp) --------------------------------------------------------------
+  void execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
+                const clang::Expr *CondE, const clang::Stmt *Inc,
+                const clang::Stmt *Body, bool IsDo);
+  bool tryConcreteLoop(const clang::Expr *CondE, const clang::Stmt *Inc,
+                       const clang::Stmt *Body, bool IsDo, LaneMask Entry);
+  void symbolicLoop(const clang::Stmt *Loop, const clang::Expr *CondE,
+                    const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo,
+                    LaneMask Entry);
+  void runBody(const clang::Stmt *Body, const clang::Stmt *Inc,
+               bool IsSwitch = false);
+
+  // Expressions (Expressions.cpp) ------------------------------------------------
+  Value eval(const clang::Expr *E);
+  Value evalCast(const clang::CastExpr *CE);
+  Value evalBinary(const clang::BinaryOperator *BO);
+  Value evalArith(clang::BinaryOperatorKind Op, const Value &L, const Value &Rv,
+                  const clang::Expr *LE, const clang::Expr *RE,
+                  clang::QualType ResultTy);
+  Value evalUnary(const clang::UnaryOperator *UO);
+  /// A ?: expression's value; ToRValue: its operands are lvalues to read.
+  Value evalConditional(const clang::AbstractConditionalOperator *CO,
+                        bool ToRValue = false);
+  std::optional<int64_t> constantInt(const clang::Expr *E);
+  int64_t fieldOffset(const clang::FieldDecl *FD);
+
+  // Conditions (Conditions.cpp) ---------------------------------------------------
+  Cond evalCond(const clang::Expr *E);
+  Cond condFromValue(const Value &V, const clang::Expr *E);
+  Cond compare(const Value &L, const Value &Rv, CmpOp Op, const clang::Expr *E);
+  Value condToValue(const Cond &C, const clang::Expr *E);
+
+  // Memory (Memory.cpp) -----------------------------------------------------------
+  LValue evalLValue(const clang::Expr *E);
+  LValue memberLValue(const clang::MemberExpr *ME);
+  Value load(const LValue &LV, clang::QualType T, const clang::Expr *Site);
+  void store(const LValue &LV, const Value &V, clang::QualType T,
+             const clang::Expr *Site);
+  void access(AccessOp Op, const LValue &LV, clang::QualType T,
+              const clang::Expr *Site);
+  Value loadedValue(const LValue &LV, clang::QualType T, const clang::Expr *Site);
+  std::string because(const clang::Expr *Site);
+
+  // Calls (Calls.cpp, Builtins.cpp) ---------------------------------------------
+  Value evalCall(const clang::CallExpr *CE, LValue *RetLV = nullptr);
+  Value evalBuiltinCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,
+                        bool &Handled);
+  Value callFunction(const clang::FunctionDecl *FD, const clang::CallExpr *CE,
+                     llvm::ArrayRef<const clang::Expr *> Args,
+                     std::optional<LValue> This, LValue *RetLV);
+};
+
+} // namespace interp
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_INTERP_WARPINTERP_H

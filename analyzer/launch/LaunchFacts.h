@@ -1,0 +1,34 @@
+//===- LaunchFacts.h - What a launch tells the interpreter ----------------===//
+//
+// The output of the launch stage (Launches.h) that the interpreter reads:
+// the block and grid shape and the kernel arguments whose values the host
+// code makes known.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_LAUNCH_LAUNCHFACTS_H
+#define COALESCE_ANALYZER_LAUNCH_LAUNCHFACTS_H
+
+#include "report/Report.h"
+
+#include <map>
+#include <string>
+#include <utility>
+
+namespace clang {
+class ParmVarDecl;
+}
+
+namespace coalesce {
+
+/// Facts about one launch of a kernel that the interpreter uses.
+struct LaunchFacts {
+  LaunchConfig Config;
+  std::map<const clang::ParmVarDecl *, int64_t> IntArgs;
+  std::map<const clang::ParmVarDecl *, int64_t> PtrOffsets;
+  /// Integer fields of struct parameters known at the launch ("p" ".width").
+  std::map<std::pair<const clang::ParmVarDecl *, std::string>, int64_t> FieldArgs;
+};
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_LAUNCH_LAUNCHFACTS_H

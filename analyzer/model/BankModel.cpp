@@ -1,0 +1,96 @@
+//===- BankModel.cpp - Shared-memory wavefronts per request ---------------===//
+
+#include "model/BankModel.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace coalesce {
+
+unsigned lanesPerPhase(unsigned BytesPerLane) {
+  if (BytesPerLane <= 4)
+    return 32;
+  if (BytesPerLane <= 8)
+    return 16;
+  return 8;
+}
+
+namespace {
+
+/// Ways of one phase: the most distinct words any bank must deliver.
+unsigned phaseWays(const LaneInts &ByteAddr, LaneMask Active, unsigned Begin,
+                   unsigned End, unsigned BytesPerLane) {
+  std::vector<int64_t> Words;
+  for (unsigned L = Begin; L < End; ++L) {
+    if (!laneActive(Active, L))
+      continue;
+    // Without forming ByteAddr + BytesPerLane, which overflows near INT64_MAX.
+    int64_t First = floorDiv(ByteAddr[L], BankWordBytes);
+    int64_t Last =
+        First + (floorMod(ByteAddr[L], BankWordBytes) + BytesPerLane - 1) / BankWordBytes;
+    for (int64_t W = First; W <= Last; ++W)
+      Words.push_back(W);
+  }
+  if (Words.empty())
+    return 0;
+  std::sort(Words.begin(), Words.end());
+  Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
+  unsigned PerBank[NumBanks] = {};
+  unsigned Ways = 0;
+  for (int64_t W : Words)
+    Ways = std::max(Ways, ++PerBank[floorMod(W, NumBanks)]);
+  return Ways;
+}
+
+/// Distinct addresses used by the active lanes in [Begin, End).
+unsigned distinctAddresses(const LaneInts &ByteAddr, LaneMask Active,
+                           unsigned Begin, unsigned End) {
+  std::vector<int64_t> A;
+  for (unsigned L = Begin; L < End; ++L)
+    if (laneActive(Active, L))
+      A.push_back(ByteAddr[L]);
+  std::sort(A.begin(), A.end());
+  return static_cast<unsigned>(std::unique(A.begin(), A.end()) - A.begin());
+}
+
+} // namespace
+
+BankCount countWavefronts(const LaneInts &ByteAddr, LaneMask Active,
+                          unsigned BytesPerLane) {
+  BankCount R;
+  if (!Active || BytesPerLane == 0)
+    return R;
+  const unsigned Phase = lanesPerPhase(BytesPerLane);
+  // Wide accesses are processed in phases of 128 bytes, but a group of
+  // lanes (the whole warp for 64-bit accesses, each half-warp for 128-bit
+  // ones) whose distinct data is at most 64 bytes is served as one, costing
+  // the group's ways (measured on an H200: see BankModel.h).
+  const unsigned Group = BytesPerLane <= 4 ? WarpSize : BytesPerLane <= 8 ? 32 : 16;
+  for (unsigned G = 0; G < WarpSize; G += Group) {
+    const LaneMask GroupMask =
+        Group == 32 ? AllLanes : (((1u << Group) - 1) << G);
+    if (!(Active & GroupMask))
+      continue;
+    const bool Merge =
+        BytesPerLane > 4 &&
+        distinctAddresses(ByteAddr, Active, G, G + Group) * BytesPerLane <= 64;
+    if (Merge) {
+      unsigned Ways = phaseWays(ByteAddr, Active, G, G + Group, BytesPerLane);
+      R.Wavefronts += Ways;
+      R.MaxWays = std::max(R.MaxWays, Ways);
+      R.Ideal += 1;
+      continue;
+    }
+    for (unsigned Begin = G; Begin < G + Group; Begin += Phase) {
+      unsigned Ways = phaseWays(ByteAddr, Active, Begin, Begin + Phase, BytesPerLane);
+      if (!Ways)
+        continue;
+      R.Wavefronts += Ways;
+      R.MaxWays = std::max(R.MaxWays, Ways);
+      R.Ideal += 1;
+    }
+  }
+  return R;
+}
+
+} // namespace coalesce

@@ -1,0 +1,85 @@
+//===- IntOps.h - Division, remainder, bit operations and comparisons -----===//
+//
+// Design note: exact per-lane results for the non-linear integer operations
+// that index code uses, on values of the form  v(lane) = S + c(lane)  where S
+// is a warp-uniform polynomial and c(lane) is known for each lane (see Poly.h).
+//
+// Division and remainder by a positive constant C. Let h = gcd(symbolic
+// coefficients of S, C), so S is a multiple of h. If h = C, S/C is exact and
+//     (S + c) / C = S/C + floor(c / C),   (S + c) % C = c mod C.
+// Otherwise, if all c(lane) lie in one window [k*h, (k+1)*h), adding them to
+// the multiple of h S + k*h never crosses a multiple of C (h divides C), so the
+// quotient is the same warp-uniform value for every lane (a derived symbol) and
+// the remainder is a uniform multiple of h plus c(lane) - k*h. This is what
+// makes `i / K` and `i % K` exact for i = 4 * (blockIdx.x * 256 + threadIdx.x)
+// and K = 4096: S is a multiple of 128 and the lanes span 0..124.
+// When lanes straddle such a window the result depends on S and is unknown.
+//
+// Assumption: index values are non-negative, so C's truncating division and
+// remainder agree with floor division (stated in the tool's documentation).
+//
+// Bit operations with constants reduce to the above (x & (2^k - 1) = x % 2^k,
+// x >> k = x / 2^k, x << k = x * 2^k); xor and or of values whose unknown parts
+// are multiples of 2^j and whose known parts are below 2^j act on the known
+// parts. Comparisons are decided per lane when the difference is known per
+// lane, or found warp-uniform (the same unknown outcome for all lanes), or
+// else reported as lane-varying-but-unknown (a bounds guard such as i < n).
+//
+// This file includes no clang headers.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_SUPPORT_INTOPS_H
+#define COALESCE_ANALYZER_SUPPORT_INTOPS_H
+
+#include "model/Poly.h"
+
+#include <string>
+
+namespace coalesce {
+
+struct IntResult {
+  bool Ok = false;
+  Poly P;
+  std::string Why; // when !Ok: why the result is not known per lane
+
+  static IntResult ok(Poly P) { return {true, std::move(P), ""}; }
+  static IntResult fail(std::string Why) { return {false, Poly(), std::move(Why)}; }
+};
+
+IntResult divConst(const Poly &A, int64_t C, LaneMask Active, SymbolTable &Syms);
+IntResult remConst(const Poly &A, int64_t C, LaneMask Active, SymbolTable &Syms);
+/// A / B and A % B where B may be any value: concrete per lane, or a constant.
+IntResult divPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
+IntResult remPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
+IntResult shlPoly(const Poly &A, const Poly &B, LaneMask Active);
+IntResult shrPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
+IntResult andPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
+IntResult orPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
+IntResult xorPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
+IntResult notPoly(const Poly &A, LaneMask Active);
+IntResult minMaxPoly(const Poly &A, const Poly &B, bool IsMax, LaneMask Active,
+                     SymbolTable &Syms);
+
+enum class CmpOp { LT, LE, GT, GE, EQ, NE };
+CmpOp swapCmp(CmpOp Op);   // a < b  <=>  b > a
+CmpOp negateCmp(CmpOp Op); // !(a < b) <=> a >= b
+const char *cmpSpelling(CmpOp Op);
+
+struct CmpResult {
+  enum Kind {
+    Lanes,   // known for each lane: True holds the lanes where it holds
+    Uniform, // the same (unknown) outcome on every active lane
+    Varying  // differs between lanes in a way that depends on unknown values
+  } K = Varying;
+  LaneMask True = 0;
+  /// Uniform: True holds the lanes where it holds when the unknown outcome
+  /// is "holds"; TrueOtherwise those where it still holds when the outcome
+  /// is "fails" (`2*n + (lane & 1) != 0` fails only on the even lanes).
+  LaneMask TrueOtherwise = 0;
+};
+
+CmpResult comparePoly(const Poly &L, const Poly &R, CmpOp Op, LaneMask Active);
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_SUPPORT_INTOPS_H

@@ -1,0 +1,55 @@
+//===- WarpModel.cpp - Which threads form a warp --------------------------===//
+
+#include "model/WarpModel.h"
+
+#include <sstream>
+
+namespace coalesce {
+
+bool Dim3::operator<(const Dim3 &O) const {
+  if (X != O.X)
+    return X < O.X;
+  if (Y != O.Y)
+    return Y < O.Y;
+  return Z < O.Z;
+}
+
+std::string Dim3::str() const {
+  std::ostringstream OS;
+  OS << "(" << X << ", " << Y << ", " << Z << ")";
+  return OS.str();
+}
+
+std::string validateBlockShape(const Dim3 &Block) {
+  if (Block.X < 1 || Block.Y < 1 || Block.Z < 1)
+    return "block dimensions must be at least 1";
+  if (Block.Z > MaxBlockDimZ)
+    return "blockDim.z must be at most 64";
+  if (Block.X > MaxThreadsPerBlock || Block.Y > MaxThreadsPerBlock ||
+      Block.volume() > MaxThreadsPerBlock)
+    return "a block holds at most 1024 threads";
+  return "";
+}
+
+unsigned warpsPerBlock(const Dim3 &Block) {
+  return static_cast<unsigned>((Block.volume() + WarpSize - 1) / WarpSize);
+}
+
+WarpThreads threadsOfWarp(const Dim3 &Block, unsigned Warp) {
+  WarpThreads W;
+  const int64_t N = Block.volume();
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    int64_t Tid = static_cast<int64_t>(Warp) * WarpSize + L;
+    if (Tid >= N) {
+      W.Tx[L] = W.Ty[L] = W.Tz[L] = 0;
+      continue;
+    }
+    W.Exists |= 1u << L;
+    W.Tx[L] = Tid % Block.X;
+    W.Ty[L] = (Tid / Block.X) % Block.Y;
+    W.Tz[L] = Tid / (Block.X * Block.Y);
+  }
+  return W;
+}
+
+} // namespace coalesce

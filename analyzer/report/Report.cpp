@@ -1,0 +1,95 @@
+//===- Report.cpp - What the analysis concludes, without clang types ------===//
+
+#include "report/Report.h"
+
+#include <sstream>
+#include <tuple>
+
+namespace coalesce {
+
+std::string SourcePos::str() const {
+  return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+}
+
+bool SourcePos::operator<(const SourcePos &O) const {
+  return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
+}
+
+const char *spaceName(MemorySpace S) {
+  return S == MemorySpace::Global ? "global" : "shared";
+}
+
+const char *opName(AccessOp O) {
+  switch (O) {
+  case AccessOp::Load: return "load";
+  case AccessOp::Store: return "store";
+  case AccessOp::Atomic: return "atomic";
+  case AccessOp::Call: return "call";
+  }
+  return "load";
+}
+
+const char *verdictName(Verdict V) {
+  switch (V) {
+  case Verdict::Ok: return "ok";
+  case Verdict::Uncoalesced: return "uncoalesced";
+  case Verdict::BankConflict: return "bank-conflict";
+  case Verdict::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+static std::string baseName(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+std::string LaunchConfig::describe() const {
+  if (!BlockKnown) {
+    if (Source == "assumed")
+      return "blockDim unknown (no launch in this file): assuming blockDim.x "
+             "is a multiple of 32; set " + BlockOption + " to be exact";
+    return "blockDim unknown from " + Source +
+           ": assuming blockDim.x is a multiple of 32";
+  }
+  std::string S = "assuming blockDim = " + Block.str();
+  if (Source == "--block")
+    S += " from " + BlockOption.substr(0, BlockOption.find('='));
+  else {
+    S += " from the launch";
+    if (Sites.size() > 1)
+      S += "es";
+    S += " at ";
+    for (size_t I = 0; I < Sites.size(); ++I) {
+      if (I)
+        S += ", ";
+      if (I == 3) {
+        S += "and " + std::to_string(Sites.size() - 3) + " more";
+        break;
+      }
+      S += baseName(Sites[I].File) + ":" + std::to_string(Sites[I].Line);
+    }
+  }
+  return S;
+}
+
+std::string LaunchConfig::key() const {
+  std::ostringstream OS;
+  OS << (BlockKnown ? Block.str() : std::string("?")) << "/"
+     << (Grid ? Grid->str() : std::string("?")) << "/" << Source;
+  for (auto &A : Args)
+    OS << "/" << A.first << "=" << A.second;
+  for (auto &A : PointerOffsets)
+    OS << "/" << A.first << "+" << A.second;
+  return OS.str();
+}
+
+std::string AccessRecord::key() const {
+  std::ostringstream OS;
+  OS << baseName(Pos.File) << ":" << Pos.Line << ":" << Pos.Column << "|"
+     << Kernel << "|" << Context << "|" << spaceName(Space) << "|" << opName(Op)
+     << "|" << Array << "|" << (Launch.BlockKnown ? Launch.Block.str() : "?");
+  return OS.str();
+}
+
+} // namespace coalesce

@@ -1,0 +1,138 @@
+//===- Report.h - What the analysis concludes, without clang types --------===//
+//
+// The analysis turns a translation unit into AccessRecords: one per memory
+// access site, per call context, per launch configuration of its kernel. Rules
+// turn records into Findings; emitters print both. Nothing here refers to the
+// AST, so records outlive it and can be sorted, merged and serialized.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_REPORT_H
+#define COALESCE_ANALYZER_REPORT_H
+
+#include "model/Poly.h"
+#include "model/WarpModel.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+struct SourcePos {
+  std::string File; // as given on the command line / in the compile command
+  unsigned Line = 0, Column = 0;
+  unsigned EndColumn = 0;       // end of the caret range on Line (0: none)
+  std::string LineText;         // the source line, for carets
+  uint64_t RawLoc = 0;          // clang SourceLocation, valid while the AST lives
+  std::string str() const;      // "file:line:col"
+  bool operator<(const SourcePos &O) const;
+};
+
+enum class MemorySpace { Global, Shared };
+/// Call: memory handed to a function whose body is not visible (its own
+/// accesses cannot be analysed; always unknown).
+enum class AccessOp { Load, Store, Atomic, Call };
+enum class Verdict { Ok, Uncoalesced, BankConflict, Unknown };
+
+const char *spaceName(MemorySpace S);
+const char *opName(AccessOp O);
+const char *verdictName(Verdict V);
+
+/// Where a kernel's block shape (and other launch facts) came from.
+struct LaunchConfig {
+  Dim3 Block;
+  bool BlockKnown = false;
+  std::optional<Dim3> Grid;
+  /// "launch at f.cu:40", "--block", or "assumed" (blockDim.x a multiple of 32).
+  std::string Source;
+  /// How to set the block shape ("--block=X,Y,Z"), for the messages.
+  std::string BlockOption = "--block=X,Y,Z";
+  std::vector<SourcePos> Sites;
+  /// Kernel parameters whose values are known from the launch (name, value).
+  std::vector<std::pair<std::string, int64_t>> Args;
+  /// Pointer arguments with a known byte offset from an allocation.
+  std::vector<std::pair<std::string, int64_t>> PointerOffsets;
+  std::string describe() const; // "blockDim = (32, 8, 1) from the launch at f.cu:88"
+  std::string key() const;
+};
+
+/// One representative request, for evidence and pictures.
+struct LanePattern {
+  LaneMask Active = 0;
+  LaneInts Offset{};   // byte address of each lane relative to the first active lane
+  int64_t BaseResidue = 0; // address of the first active lane modulo 128 (as assumed)
+  int64_t Stride = 0;  // bytes per lane index, when offsets are linear in it
+  bool ConstantStride = false;
+  int64_t ActiveStride = 0; // distance between consecutive active lanes
+  bool EvenlySpaced = false; // that distance is the same for all of them
+  unsigned BytesPerLane = 0;
+};
+
+struct AccessRecord {
+  SourcePos Pos;
+  std::string Kernel;     // "scale<4>"
+  std::string Context;    // "in 'load2' called at f.cu:30" (empty at top level)
+  LaunchConfig Launch;
+  MemorySpace Space = MemorySpace::Global;
+  AccessOp Op = AccessOp::Load;
+  std::string Array;      // "in", "p.x", "tile"
+  std::string Expression; // source text of the access
+  std::string ElementType;
+  unsigned BytesPerLane = 0;
+  unsigned InstructionsPerAccess = 1; // a struct copy may be split in several
+
+  Verdict V = Verdict::Unknown;
+  std::string Reason;     // for unknown: why; otherwise the short explanation
+
+  // Per-request cost (global: sectors; shared: wavefronts), averaged exactly
+  // over warps, blocks and iterations when those are known.
+  double Cost = 0, Ideal = 0;
+  double CostMin = 0, CostMax = 0; // range when the alignment is unknown
+  double RequestMin = 0, RequestMax = 0; // cheapest / dearest request averaged
+  bool AlignmentVaries = false; // blocks/iterations put the warp at different offsets
+  bool AlignmentKnown = true;
+  double Lines = 0;       // global: 128-byte lines per request (the seeds' unit)
+
+  // Requests per warp for this access (loops, struct splits); unknown when a
+  // loop's trip count is not known, in which case the cost is per iteration.
+  double RequestsPerWarp = 0;
+  bool RequestsKnown = true;
+
+  std::optional<LanePattern> Pattern;
+  std::string Because;    // "`row * W`": the index term that spreads the lanes
+  int64_t StructSize = 0; // the access reads a field of a struct of this size
+  std::vector<std::string> Assumptions;
+  std::vector<std::string> Suggestions; // fix ideas with their predicted gain
+
+  // Shared memory only.
+  double ConflictWays = 0;               // wavefronts / ideal
+  std::optional<double> PaddedCost;      // wavefronts after the padding fix
+  std::string PadDeclaration;            // e.g. "tile[32][33]"
+  SourcePos PadInsertPos;                // where the padding goes (after the size)
+  std::string PadInsertText;             // e.g. " + 1", or "33"
+  unsigned PadRemoveLength = 0;          // characters the fix replaces
+  std::string PadTradeoff;               // other accesses the padding makes worse
+
+  std::string key() const; // stable identity for sorting and baselines
+};
+
+struct KernelSummary {
+  std::string Name;
+  SourcePos Pos;
+  unsigned Accesses = 0, Findings = 0, Unknowns = 0;
+  bool BudgetExceeded = false;
+};
+
+/// Everything the analysis found in one translation unit.
+struct TUReport {
+  std::string File;
+  std::vector<AccessRecord> Accesses;
+  std::vector<KernelSummary> Kernels;
+  std::vector<std::string> Errors; // fatal problems with this file
+  std::vector<std::string> Notes;  // non-fatal (an invalid launch shape, ...)
+};
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_REPORT_H
