@@ -73,13 +73,23 @@ std::vector<AccessRecord> salvage(ASTContext &Ctx, const KernelDef &K, const Lau
 
 } // namespace
 
-TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts) {
+TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
+                                llvm::ArrayRef<ClangError> Errors) {
   TUReport Report;
   std::vector<KernelDef> Kernels = findKernels(Ctx);
+  CodeErrors ErrorsIn(Ctx, Errors);
   for (const KernelDef &K : Kernels) {
     KernelSummary Sum;
     Sum.Name = K.Name;
     Sum.Pos = sourcePos(Ctx, K.FD->getLocation());
+    if (std::optional<ErrorInCode> E = ErrorsIn.firstErrorIn(K.FD)) {
+      Sum.NotAnalysed = E->Message;
+      Sum.ErrorPos = E->Pos;
+      if (E->Function != K.FD->getNameAsString())
+        Sum.ErrorFunction = E->Function;
+      Report.Kernels.push_back(Sum);
+      continue;
+    }
 
     // Distinct launch configurations, in source order.
     std::vector<LaunchFacts> Configs;

@@ -11,6 +11,7 @@
 #ifndef COALESCE_ANALYZER_ANALYSIS_H
 #define COALESCE_ANALYZER_ANALYSIS_H
 
+#include "ast/ClangErrors.h"
 #include "interp/Interpreter.h"
 #include "report/Report.h"
 
@@ -31,8 +32,12 @@ struct AnalysisOptions {
   InterpreterLimits Limits;
 };
 
+/// Errors: clang's error diagnostics, if the caller recorded them; kernels
+/// an error touches are listed with the error instead of being analysed
+/// (ast/ClangErrors.h).
 TUReport analyzeTranslationUnit(clang::ASTContext &Ctx,
-                                const AnalysisOptions &Opts);
+                                const AnalysisOptions &Opts,
+                                llvm::ArrayRef<ClangError> Errors = {});
 
 } // namespace coalesce
 

@@ -2,11 +2,13 @@
 
 #include "driver/Runner.h"
 
+#include "ast/ClangErrors.h"
 #include "driver/Invocation.h"
 #include "driver/Preamble.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -15,10 +17,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <atomic>
 #include <mutex>
-#include <thread>
 
 using namespace clang;
 
@@ -41,60 +43,127 @@ private:
   const FileJob &Job;
 };
 
+/// Prints clang's errors (with their notes) as clang would, at most
+/// MaxPrinted of them, and records every error with its location: the
+/// analysis then skips only the kernels an error touches (ast/ClangErrors.h).
+/// Warnings are not printed: they are clang's business, not ours.
+class RecordingConsumer : public DiagnosticConsumer {
+public:
+  RecordingConsumer(DiagnosticConsumer &Printer, std::vector<ClangError> &Errors)
+      : Printer(Printer), Errors(Errors) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void finish() override { Printer.finish(); }
+  void clear() override {
+    DiagnosticConsumer::clear();
+    Printer.clear();
+  }
+  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L >= DiagnosticsEngine::Error) {
+      llvm::SmallString<256> Msg;
+      Info.FormatDiagnostic(Msg);
+      Errors.push_back({Info.getLocation(), std::string(Msg)});
+      Showing = Errors.size() <= MaxPrinted;
+    } else if (L != DiagnosticsEngine::Note) {
+      Showing = false;
+    }
+    if (Showing)
+      Printer.HandleDiagnostic(L, Info);
+  }
+  static constexpr size_t MaxPrinted = 20;
+
+private:
+  DiagnosticConsumer &Printer;
+  std::vector<ClangError> &Errors;
+  bool Showing = false;
+};
+
 class Consumer : public ASTConsumer {
 public:
-  Consumer(CompilerInstance &CI, RunResult &Out, const AnalysisOptions &Opts)
-      : CI(CI), Out(Out), Opts(Opts) {}
+  Consumer(RunResult &Out, const AnalysisOptions &Opts,
+           const std::vector<ClangError> &Errors)
+      : Out(Out), Opts(Opts), Errors(Errors) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (CI.getDiagnostics().hasErrorOccurred()) {
-      Out.Failed = true;
-      return;
-    }
-    TUReport R = analyzeTranslationUnit(Ctx, Opts);
+    // Analysed even after errors: a kernel that no error touches is as
+    // good as in a clean file.
+    TUReport R = analyzeTranslationUnit(Ctx, Opts, Errors);
     Out.Report.Accesses = std::move(R.Accesses);
     Out.Report.Kernels = std::move(R.Kernels);
     Out.Report.Notes = std::move(R.Notes);
+    Out.Analysed = true;
   }
 
 private:
-  CompilerInstance &CI;
   RunResult &Out;
   const AnalysisOptions &Opts;
+  const std::vector<ClangError> &Errors;
 };
 
 class Action : public ASTFrontendAction {
 public:
-  Action(RunResult &Out, const AnalysisOptions &Opts, llvm::raw_ostream &Verbose)
-      : Out(Out), Opts(Opts), Verbose(Verbose) {}
+  Action(RunResult &Out, const AnalysisOptions &Opts, llvm::raw_ostream &Verbose,
+         const std::vector<ClangError> &Errors)
+      : Out(Out), Opts(Opts), Verbose(Verbose), Errors(Errors) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // Clang's "N errors generated" goes with the captured diagnostics.
     CI.setVerboseOutputStream(Verbose);
+    // Every error is recorded (the consumer limits what is printed), and
+    // errors after a fatal one (a missing header) are still reported, as
+    // clangd does: they tell which kernels the missing header touches.
+    CI.getDiagnostics().setErrorLimit(0);
+    CI.getDiagnostics().setFatalsAsError(true);
     return ASTFrontendAction::BeginSourceFileAction(CI);
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<Consumer>(CI, Out, Opts);
+    return std::make_unique<Consumer>(Out, Opts, Errors);
   }
 
 private:
   RunResult &Out;
   const AnalysisOptions &Opts;
   llvm::raw_ostream &Verbose;
+  const std::vector<ClangError> &Errors;
 };
 
 class Factory : public tooling::FrontendActionFactory {
 public:
-  Factory(RunResult &Out, const AnalysisOptions &Opts, llvm::raw_ostream &Verbose)
-      : Out(Out), Opts(Opts), Verbose(Verbose) {}
+  Factory(RunResult &Out, const AnalysisOptions &Opts, llvm::raw_ostream &Verbose,
+          const std::vector<ClangError> &Errors)
+      : Out(Out), Opts(Opts), Verbose(Verbose), Errors(Errors) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(Out, Opts, Verbose);
+    return std::make_unique<Action>(Out, Opts, Verbose, Errors);
   }
 
 private:
   RunResult &Out;
   const AnalysisOptions &Opts;
   llvm::raw_ostream &Verbose;
+  const std::vector<ClangError> &Errors;
 };
+
+/// Clang names files as it found them, often by absolute paths: name those
+/// under the working directory relative to it, as the findings do.
+std::string relativeDiagnostics(const std::string &Text) {
+  llvm::SmallString<256> Cwd;
+  if (llvm::sys::fs::current_path(Cwd))
+    return Text;
+  std::string Prefix = std::string(Cwd) + "/";
+  std::string Out;
+  Out.reserve(Text.size());
+  for (size_t I = 0; I < Text.size();) {
+    if (Text.compare(I, Prefix.size(), Prefix) == 0 &&
+        (I == 0 || Text[I - 1] == '\n' || Text[I - 1] == ' ' || Text[I - 1] == '\'')) {
+      I += Prefix.size();
+      continue;
+    }
+    Out += Text[I++];
+  }
+  return Out;
+}
 
 /// Paths as the user sees them: the input file by its name (FileJob::Name, or
 /// as given), other files relative to the process's working directory when
@@ -135,8 +204,10 @@ void relativize(TUReport &R, const FileJob &Job) {
     for (SourcePos &S : A.Launch.Sites)
       Fix(S);
   }
-  for (KernelSummary &K : R.Kernels)
+  for (KernelSummary &K : R.Kernels) {
     Fix(K.Pos);
+    Fix(K.ErrorPos);
+  }
 }
 
 void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
@@ -162,15 +233,27 @@ void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   llvm::raw_string_ostream DiagOS(Diags);
   auto DiagOpts = std::make_unique<DiagnosticOptions>();
   TextDiagnosticPrinter Printer(DiagOS, *DiagOpts);
-  Tool.setDiagnosticConsumer(&Printer);
+  std::vector<ClangError> Errors;
+  RecordingConsumer Recorder(Printer, Errors);
+  Tool.setDiagnosticConsumer(&Recorder);
   Tool.setPrintErrorMessage(false);
-  Factory F(Out, Opts, DiagOS);
-  int RC = Tool.run(&F);
+  Factory F(Out, Opts, DiagOS, Errors);
+  Tool.run(&F);
   DiagOS.flush();
-  Out.ClangDiagnostics = Diags;
-  if (RC != 0)
-    Out.Failed = true;
+  Out.ClangErrors = static_cast<unsigned>(Errors.size());
+  Out.Report.ClangErrors = Out.ClangErrors;
+  if (Errors.size() > RecordingConsumer::MaxPrinted)
+    DiagOS << "(" << Errors.size() - RecordingConsumer::MaxPrinted
+           << " more errors not shown)\n";
+  DiagOS.flush();
+  Out.ClangDiagnostics = relativeDiagnostics(Diags);
   relativize(Out.Report, Job);
+  // Nothing could be analysed: no AST, or errors touch every kernel (or the
+  // file has none and clang rejected it).
+  unsigned Analysed = 0;
+  for (const KernelSummary &K : Out.Report.Kernels)
+    Analysed += K.NotAnalysed.empty();
+  Out.Failed = !Out.Analysed || (Out.ClangErrors && !Analysed);
   if (Out.Failed)
     Out.Report.Errors.push_back("failed to parse " + Job.File);
 }
@@ -183,7 +266,7 @@ void runOne(const FileJob &Job, const RunOptions &Opts, RunResult &Out) {
       CacheProblem = Plan.Problem;
     if (!Plan.PchPath.empty()) {
       parseAndAnalyse(Job, Opts.Analysis, &Plan, Out);
-      if (!Out.Failed) {
+      if (!Out.ClangErrors) {
         Out.UsedPreamble = true;
         Out.BuiltPreamble = Plan.Built;
         return;
@@ -195,6 +278,9 @@ void runOne(const FileJob &Job, const RunOptions &Opts, RunResult &Out) {
   parseAndAnalyse(Job, Opts.Analysis, nullptr, Out);
   Out.CacheProblem = CacheProblem;
 }
+
+/// Stack of each analysis thread.
+constexpr unsigned AnalysisStackBytes = 512u << 20;
 
 } // namespace
 
@@ -217,15 +303,18 @@ std::vector<RunResult> runAnalysis(const std::vector<FileJob> &Jobs,
       }
     }
   };
-  if (N == 1) {
-    Worker();
-  } else {
-    std::vector<std::thread> Threads;
-    for (unsigned T = 0; T < N; ++T)
-      Threads.emplace_back(Worker);
-    for (std::thread &T : Threads)
-      T.join();
-  }
+  // Every file is parsed and analysed on a thread with a large stack: clang's
+  // parser and the interpreter recurse once per level of nesting, and
+  // real code nests deeper than a default 8 MiB stack allows (clang's own
+  // driver does the same). The pages are only reserved, not committed.
+  std::vector<llvm::thread> Threads;
+  for (unsigned T = 0; T < N; ++T)
+    Threads.emplace_back(std::optional<unsigned>(AnalysisStackBytes), [&] {
+      clang::noteBottomOfStack();
+      Worker();
+    });
+  for (llvm::thread &T : Threads)
+    T.join();
   return Results;
 }
 

@@ -28,8 +28,10 @@ struct FileJob {
 
 struct RunResult {
   TUReport Report;
-  std::string ClangDiagnostics; // errors printed by clang, if any
-  bool Failed = false;          // the file could not be parsed
+  std::string ClangDiagnostics; // errors printed by clang (and their notes), if any
+  unsigned ClangErrors = 0;     // errors clang reported (kernels they touch are not analysed)
+  bool Analysed = false;        // clang built an AST and the analysis ran on it
+  bool Failed = false;          // nothing could be analysed: no AST, or errors touch every kernel
   bool UsedPreamble = false;    // parsed with a precompiled preamble
   bool BuiltPreamble = false;   // ... that this run had to build
   std::string CacheProblem;     // the preamble cache could not be used: why

@@ -359,8 +359,10 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    // An invalid kernel (a parameter of an unknown type) is listed too: the
+    // analysis reports it as not analysed, with the error (ast/ClangErrors.h).
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
-        FD->isDependentContext() || FD->isInvalidDecl())
+        FD->isDependentContext())
       return true;
     if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
       return true;

@@ -122,6 +122,12 @@ struct KernelSummary {
   SourcePos Pos;
   unsigned Accesses = 0, Findings = 0, Unknowns = 0;
   bool BudgetExceeded = false;
+  /// Not analysed because a clang error touches its code: the error's
+  /// message (empty: analysed), where it is, and the function whose code
+  /// holds it (the kernel itself or one it calls).
+  std::string NotAnalysed;
+  SourcePos ErrorPos;
+  std::string ErrorFunction;
 };
 
 /// Everything the analysis found in one translation unit.
@@ -130,6 +136,7 @@ struct TUReport {
   std::vector<AccessRecord> Accesses;
   std::vector<KernelSummary> Kernels;
   std::vector<std::string> Errors; // fatal problems with this file
+  unsigned ClangErrors = 0;        // errors clang reported while parsing it
   std::vector<std::string> Notes;  // non-fatal (an invalid launch shape, ...)
 };
 

@@ -569,8 +569,15 @@ std::string parseFailureHint(const Options &O, const std::string &Diags, bool Fr
     const std::string Toolkit = !O.Inv.CudaPath.empty() ? O.Inv.CudaPath : findCudaToolkit();
     const std::string Version = Toolkit.empty() ? "" : cudaToolkitVersion(Toolkit);
     // Errors inside the toolkit's own headers, from a version clang does not know.
+    // Clang's paths are printed relative to the working directory where
+    // they are under it (driver/Runner.cpp).
+    llvm::SmallString<256> Cwd;
+    std::string ToolkitShown = Toolkit;
+    if (!llvm::sys::fs::current_path(Cwd) &&
+        llvm::StringRef(Toolkit).starts_with(std::string(Cwd) + "/"))
+      ToolkitShown = Toolkit.substr(Cwd.size() + 1);
     if (!Version.empty() && !clangKnowsCudaVersion(Version) &&
-        Diags.find(Toolkit) != std::string::npos)
+        Diags.find(ToolkitShown) != std::string::npos)
       return "; the CUDA toolkit in " + Toolkit + " is CUDA " + Version +
              ", newer than this clang (LLVM " COALESCE_LLVM_VERSION_STRING
              ") knows: pass --cuda-path=none to parse with the built-in header, or "
@@ -733,11 +740,28 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
     if (!ByFile[I])
       continue;
     RunResult &R = *ByFile[I];
+    // Clang's errors are shown; they silence only the kernels they touch
+    // (each listed in a note), and fail the run only when nothing of the
+    // file could be analysed.
+    std::cerr << R.ClangDiagnostics;
+    const std::string Hint = R.ClangErrors ? parseFailureHint(O, R.ClangDiagnostics, FromDb[I],
+                                                              Builtin[I])
+                                           : "";
     if (R.Failed) {
-      std::cerr << R.ClangDiagnostics;
-      Errors.push_back(O.Files[I] + ": failed to parse (see the errors above)" +
-                       parseFailureHint(O, R.ClangDiagnostics, FromDb[I], Builtin[I]));
-      continue;
+      Errors.push_back(O.Files[I] + ": failed to parse (see the errors above)" + Hint);
+      if (!R.Analysed || R.Report.Kernels.empty())
+        continue;
+    } else if (R.ClangErrors) {
+      unsigned Skipped = 0;
+      for (const KernelSummary &K : R.Report.Kernels)
+        Skipped += !K.NotAnalysed.empty();
+      std::cerr << "coalesce-lint: warning: " << O.Files[I] << ": clang reported "
+                << R.ClangErrors << " error" << (R.ClangErrors == 1 ? "" : "s")
+                << " (see above); "
+                << (Skipped ? std::to_string(Skipped) + " kernel" + (Skipped == 1 ? "" : "s") +
+                                  " not analysed, the others are"
+                            : std::string("they touch no kernel, every kernel is analysed"))
+                << Hint << "\n";
     }
     Reports.push_back(std::move(R.Report));
     SettingsOf.push_back(&Settings[I]);
@@ -796,6 +820,9 @@ void emitText(const Options &O, const std::vector<TUReport> &Reports, const Find
   for (size_t I = 0; I < Reports.size(); ++I) {
     for (const std::string &N : Reports[I].Notes)
       std::cout << Reports[I].File << ": note: " << N << "\n";
+    for (const KernelSummary &K : Reports[I].Kernels)
+      if (!K.NotAnalysed.empty())
+        std::cout << K.Pos.str() << ": note: " << notAnalysedNote(K) << "\n";
     for (size_t J = 0; J < Fs.Reported.size(); ++J) {
       if (Fs.ReportOf[J] != I)
         continue;

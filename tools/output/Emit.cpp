@@ -182,17 +182,33 @@ nlohmann::json reportToJson(const std::vector<TUReport> &Reports,
                               {"accesses", K.Accesses},
                               {"findings", K.Findings},
                               {"unknowns", K.Unknowns},
-                              {"budget_exceeded", K.BudgetExceeded}});
+                              {"budget_exceeded", K.BudgetExceeded},
+                              {"not_analysed", K.NotAnalysed.empty()
+                                                   ? nlohmann::json(nullptr)
+                                                   : nlohmann::json(notAnalysedNote(K))}});
     for (const std::string &N : R.Notes)
       J["notes"].push_back(N);
   }
   return J;
 }
 
+std::string notAnalysedNote(const KernelSummary &K) {
+  if (K.NotAnalysed.empty())
+    return "";
+  return "kernel '" + K.Name + "' is not analysed: clang reports an error in " +
+         (K.ErrorFunction.empty() ? std::string("its code")
+                                  : "'" + K.ErrorFunction + "', which it calls") +
+         " at " + K.ErrorPos.str() + ": " + K.NotAnalysed;
+}
+
 std::string summaryLine(const std::vector<TUReport> &Reports) {
-  unsigned Acc = 0, Ker = 0, Unc = 0, Bank = 0, Unk = 0;
+  unsigned Acc = 0, Ker = 0, Unc = 0, Bank = 0, Unk = 0, Skipped = 0, ClangErrors = 0;
   for (const TUReport &R : Reports) {
-    Ker += R.Kernels.size();
+    ClangErrors += R.ClangErrors;
+    for (const KernelSummary &K : R.Kernels) {
+      Skipped += !K.NotAnalysed.empty();
+      Ker += K.NotAnalysed.empty();
+    }
     for (const AccessRecord &A : R.Accesses) {
       ++Acc;
       Unc += A.V == Verdict::Uncoalesced;
@@ -204,6 +220,9 @@ std::string summaryLine(const std::vector<TUReport> &Reports) {
   OS << Acc << " access" << (Acc == 1 ? "" : "es") << " in " << Ker << " kernel"
      << (Ker == 1 ? "" : "s") << ": " << Unc << " uncoalesced, " << Bank
      << " bank-conflicted, " << Unk << " unknown";
+  if (ClangErrors)
+    OS << "; " << ClangErrors << " clang error" << (ClangErrors == 1 ? "" : "s") << ", "
+       << Skipped << " kernel" << (Skipped == 1 ? "" : "s") << " not analysed";
   return OS.str();
 }
 

@@ -34,6 +34,9 @@ nlohmann::json jsonNumber(double V);
 
 /// "24 accesses in 9 kernels: 5 uncoalesced, 1 bank-conflicted, 2 unknown"
 std::string summaryLine(const std::vector<TUReport> &Reports);
+/// "kernel 'k' is not analysed: clang reports an error in its code at
+/// f.cu:5:3: ..." for a kernel a clang error touches ("" otherwise).
+std::string notAnalysedNote(const KernelSummary &K);
 
 } // namespace coalesce
 
