@@ -31,7 +31,7 @@ Value WarpInterp::condToValue(const Cond &C, const Expr *E) {
     // One unknown 0/1 for the warp, if each world is all lanes or none.
     const LaneMask A = Active;
     auto AllOrNone = [&](LaneMask M) { return (M & A) == A || (M & A) == 0; };
-    if (!AllOrNone(C.True) || !AllOrNone(C.TrueElse))
+    if (!llvm::all_of(C.worlds(), AllOrNone))
       return Value::unknown("`" + exprText(Ctx, E) +
                             "` differs between lanes by an unknown value");
     return Value::integer(Poly::symbol(
@@ -100,11 +100,13 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
   if (Res.K == CmpResult::Uniform) {
     C.K = Cond::Uniform;
     C.True = Res.True;
-    C.TrueElse = Res.TrueOtherwise;
+    C.Worlds = {Res.True, Res.TrueOtherwise};
     return C;
   }
-  // Lane-dependent and unknown: a bounds guard. Indices count up from 0 to
-  // a bound, so in interior warps `index < bound` holds on every lane.
+  // Lane-dependent and unknown: a bounds guard. In interior warps (blocks
+  // far from both ends of the grid) an index lies above any fixed number and
+  // below any size it is checked against: `i >= 0`, `i > 1` and `i < n` hold
+  // on every lane, `i < 1024` with i counting blocks and `i >= n` on none.
   const bool LVar = !A.isUniform(Active), RVar = !B.isUniform(Active);
   C.K = Cond::Guard;
   CmpOp Norm = Op;
@@ -116,9 +118,30 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
     C.Why = "compares two lane-dependent values whose difference is not known";
     return C;
   }
+  // A fixed bound within reach of the lanes' own offsets is a lower edge
+  // (`x >= 0`, `x > 1` with x = 16 * blockIdx.x + threadIdx.x - 1); any
+  // other bound (a size parameter, or a fixed size well above the block's
+  // own offsets) is an upper edge.
+  const Poly &Bound = LVar ? B : A, &Index = LVar ? A : B;
+  bool Fixed = Bound.isConcrete(Active);
+  if (Fixed) {
+    const int64_t V = Bound.laneConstants()[firstLane(Active)];
+    const LaneInts IC = Index.laneConstants();
+    int64_t Hi = INT64_MIN;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (laneActive(Active, L))
+        Hi = std::max(Hi, IC[L]);
+    Fixed = V <= Hi;
+  }
   switch (Norm) {
   case CmpOp::LT:
   case CmpOp::LE:
+    Holds = !Fixed;
+    break;
+  case CmpOp::GT:
+  case CmpOp::GE:
+    Holds = Fixed;
+    break;
   case CmpOp::NE:
     Holds = true;
     break;
@@ -166,7 +189,8 @@ Cond WarpInterp::evalCond(const Expr *E) {
       break;
     case Cond::Uniform:
       C.True = Active & ~C.True;
-      C.TrueElse = Active & ~C.TrueElse;
+      for (LaneMask &W : C.Worlds)
+        W = Active & ~W;
       break;
     case Cond::Data:
       break;
@@ -182,7 +206,9 @@ Cond WarpInterp::evalCond(const Expr *E) {
       Active = IsAnd ? (Save & A.True) : (Save & ~A.True);
       if (A.K != Cond::Lanes)
         Active = Save;
-      Cond B = Active ? evalCond(BO->getRHS()) : Cond{Cond::Lanes, 0, 0, "", ""};
+      Cond B;
+      if (Active)
+        B = evalCond(BO->getRHS());
       Active = Save;
       Cond C;
       C.Text = exprText(Ctx, E);
@@ -191,13 +217,21 @@ Cond WarpInterp::evalCond(const Expr *E) {
         C.Why = A.K == Cond::Data ? A.Why : B.Why;
         return C;
       }
-      C.True = IsAnd ? (A.True & B.True) : ((A.True | B.True) & Save);
-      // Per world of the uniform side(s): a side that is not uniform holds
-      // on the same lanes in both. (Two uniform sides have four worlds;
-      // their "both hold" and "both fail" ones stand for all.)
-      const LaneMask AElse = A.K == Cond::Uniform ? A.TrueElse : A.True;
-      const LaneMask BElse = B.K == Cond::Uniform ? B.TrueElse : B.True;
-      C.TrueElse = IsAnd ? (AElse & BElse) : ((AElse | BElse) & Save);
+      auto Combine = [&](LaneMask X, LaneMask Y) {
+        return IsAnd ? (X & Y) : ((X | Y) & Save);
+      };
+      C.True = Combine(A.True, B.True);
+      // Every combination of the operands' worlds is a world of the whole
+      // (a side that is not uniform has one), distinct ones kept, at most
+      // MaxWorlds: `y >= 0 && y < n` with two unknowns holds on all lanes
+      // in one world and on none in another, and on some in others.
+      constexpr size_t MaxWorlds = 16;
+      for (LaneMask X : A.worlds())
+        for (LaneMask Y : B.worlds()) {
+          LaneMask W = Combine(X, Y);
+          if (C.Worlds.size() < MaxWorlds && !llvm::is_contained(C.Worlds, W))
+            C.Worlds.push_back(W);
+        }
       C.Guards = A.Guards;
       C.Guards.insert(C.Guards.end(), B.Guards.begin(), B.Guards.end());
       // A warp-uniform unknown part dominates: whether it holds differs

@@ -216,6 +216,11 @@ void WarpInterp::execIf(const IfStmt *If) {
   switch (C.K) {
   case Cond::Lanes:
   case Cond::Guard: { // a guard's lanes are the ones assumed to pass
+    // A side that a guard leaves without lanes in interior warps still runs
+    // in warps at the edge of the grid: its accesses are listed, with lanes
+    // that are not known.
+    if (C.K == Cond::Guard)
+      runEdgeSides(C, If, Save);
     Active = Save & C.True;
     exec(If->getThen());
     LaneMask AThen = Active;
@@ -226,6 +231,8 @@ void WarpInterp::execIf(const IfStmt *If) {
   }
   case Cond::Uniform:
   case Cond::Data: {
+    if (C.K == Cond::Uniform)
+      runEdgeSides(C, If, Save);
     // Both sides run (in different warps, or on lanes we cannot tell apart).
     if (C.K == Cond::Data)
       MaskWhys.push_back("which lanes are active depends on `" + C.Text +
@@ -259,6 +266,43 @@ void WarpInterp::execIf(const IfStmt *If) {
     return;
   }
   }
+}
+
+void WarpInterp::runEdgeSides(const Cond &C, const IfStmt *If, LaneMask Save) {
+  for (bool Then : {true, false}) {
+    bool Runs = false;
+    for (LaneMask W : C.worlds())
+      Runs |= (Save & (Then ? W : ~W)) != 0;
+    if (!Runs)
+      runEdgeSide(Then ? If->getThen() : If->getElse(), Save,
+                  "`" + C.Text + "` (line " + lineOf(Ctx, If->getCond()->getBeginLoc()) +
+                      ") is " + (Then ? "false" : "true") +
+                      " on every lane in the warps analysed (interior warps), so this "
+                      "runs only in other warps, on lanes that are not known");
+  }
+}
+
+void WarpInterp::runEdgeSide(const Stmt *Side, LaneMask Lanes, const std::string &Why) {
+  if (!Side || !Lanes)
+    return;
+  // On copies: what it changes is not the state of interior warps.
+  const std::deque<Frame> SavedFrames = Frames;
+  const std::vector<LoopCtl> SavedLoops = Loops;
+  const std::vector<std::string> SavedAssume = Assumptions;
+  const LaneMask SavedActive = Active;
+  MaskWhys.push_back("which lanes are active is not known: " + Why);
+  Active = Lanes;
+  try {
+    exec(Side);
+  } catch (...) {
+    MaskWhys.pop_back();
+    throw;
+  }
+  MaskWhys.pop_back();
+  Frames = SavedFrames; // assigned in place: frames keep their addresses
+  Loops = SavedLoops;
+  Assumptions = SavedAssume;
+  Active = SavedActive;
 }
 
 void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
@@ -320,24 +364,29 @@ void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
 }
 
 /// The lanes that run one side of a branch on a uniform condition: the
-/// lanes of the world(s) in which that side runs at all. When it runs in
-/// both worlds on different lanes, the first world's lanes, with the
-/// assumption said.
+/// lanes of the worlds in which that side runs at all. When it runs in
+/// several worlds on different lanes, those of the first such world, with
+/// the assumption said.
 LaneMask WarpInterp::uniformSide(const Cond &C, LaneMask Save, bool ThenSide,
                                  const Expr *CondE) {
-  const LaneMask World1 = Save & (ThenSide ? C.True : ~C.True);
-  const LaneMask World2 = Save & (ThenSide ? C.TrueElse : ~C.TrueElse);
-  if (!World1 || World1 == World2)
-    return World2 ? World2 : World1;
-  if (!World2)
-    return World1;
+  std::vector<LaneMask> Runs;
+  for (LaneMask W : C.worlds()) {
+    const LaneMask M = Save & (ThenSide ? W : ~W);
+    if (M && !llvm::is_contained(Runs, M))
+      Runs.push_back(M);
+  }
+  if (Runs.size() <= 1)
+    return Runs.empty() ? 0 : Runs.front();
+  std::string Others;
+  for (size_t I = 1; I < Runs.size(); ++I)
+    Others += (I > 1 ? (I + 1 == Runs.size() ? " or " : ", ") : "") +
+              std::to_string(__builtin_popcount(Runs[I]));
   Assumptions.push_back("assuming `" + exprText(Ctx, CondE) + "` is " +
                         (ThenSide ? "true" : "false") + " on " +
-                        std::to_string(__builtin_popcount(World1)) +
+                        std::to_string(__builtin_popcount(Runs.front())) +
                         " lanes of the warp (line " + lineOf(Ctx, CondE->getBeginLoc()) +
-                        "; for other values of its unknown part, on " +
-                        std::to_string(__builtin_popcount(World2)) + ")");
-  return World1;
+                        "; for other values of its unknown part, on " + Others + ")");
+  return Runs.front();
 }
 
 /// The result of a function that returned A in one world and B in the other

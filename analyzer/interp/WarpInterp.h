@@ -51,11 +51,17 @@ struct Cond {
     Data     // depends on loaded data
   } K = Lanes;
   LaneMask True = 0;
-  /// Uniform: the outcome is one of two worlds, the same for every lane of
-  /// the warp: True holds the lanes where the condition holds in the first,
-  /// TrueElse those in the second (for a plain uniform condition, all lanes
-  /// and none).
-  LaneMask TrueElse = 0;
+  /// Uniform: the outcome depends on warp-uniform unknowns; each world is one
+  /// possible outcome, the lanes on which the condition holds (a plain
+  /// uniform condition: all lanes, or none). True is the first world.
+  /// Conditions combined with && and || have the combinations of their
+  /// operands' worlds, so that no side of a branch that runs for some value
+  /// of the unknowns is left out.
+  std::vector<LaneMask> Worlds;
+  /// The worlds of any kind of condition (one, True, when it is not uniform).
+  std::vector<LaneMask> worlds() const {
+    return K == Uniform && !Worlds.empty() ? Worlds : std::vector<LaneMask>{True};
+  }
   std::string Text, Why;
   /// Bounds guards inside the condition, assumed to pass in interior warps.
   std::vector<std::string> Guards;
@@ -175,6 +181,13 @@ private:
                     bool Uniform, LaneMask Save, const clang::FunctionDecl *FD);
   void mergeBranches(std::deque<Frame> &Other, const clang::IfStmt *If,
                      bool Uniform, LaneMask Save);
+  /// Runs a side of a branch that a bounds guard leaves without lanes in
+  /// interior warps, on copies of the state, its accesses marked as having
+  /// active lanes that are not known (Why).
+  void runEdgeSide(const clang::Stmt *Side, LaneMask Lanes, const std::string &Why);
+  /// runEdgeSide for each side of If that C (a guard or uniform condition)
+  /// leaves without lanes in every world.
+  void runEdgeSides(const Cond &C, const clang::IfStmt *If, LaneMask Save);
   void execSwitch(const clang::SwitchStmt *SW);
 
   // Loops (Loops.cpp) --------------------------------------------------------------
