@@ -17,6 +17,7 @@
 #include "Emit.h"
 #include "FileSetup.h"
 #include "Html.h"
+#include "LspServer.h"
 #include "driver/Invocation.h"
 #include "driver/Preamble.h"
 #include "Rule.h"
@@ -51,6 +52,7 @@ const char *Usage =
     R"(usage: coalesce-lint [options] FILE.cu... [-- extra clang arguments]
        coalesce-lint -p BUILD_DIR [options] [FILE.cu...]
        coalesce-lint verify [verify options] [FILE.cu...]
+       coalesce-lint lsp [options]    (a language server for editors)
 
 Predicts, per source line, the 32-byte sectors per request of every global
 load and store and the shared-memory wavefronts per request of every shared
@@ -678,6 +680,8 @@ void emit(const Options &O, const std::vector<TUReport> &Reports, const Findings
 int main(int Argc, char **Argv) {
   if (Argc > 1 && std::string(Argv[1]) == "verify")
     return verifyMain(Argc, Argv);
+  if (Argc > 1 && std::string(Argv[1]) == "lsp")
+    return lsp::lspMain(Argc, Argv);
 
   Options O;
   if (auto Exit = parseCommandLine(Argc, Argv, O))
