@@ -405,7 +405,13 @@ def bad_usage(lint):
           "a bad option: exit 2 with a message")
     r = subprocess.run([lint, "lsp", "--cuda-path=none"], capture_output=True, text=True,
                        stdin=subprocess.DEVNULL)
-    check(r.returncode == 1, "input ends without exit: exit status 1")
+    check(r.returncode == 1 and "stopped without a shutdown request" in r.stderr,
+          "input ends without exit: exit status 1 and a message")
+    bad = b'{"id": 1, "method": "initialize"}'
+    r = subprocess.run([lint, "lsp", "--cuda-path=none"], capture_output=True,
+                       input=b"Content-Length: %d\r\n\r\n" % len(bad) + bad)
+    check(r.returncode == 1 and b"stopped without a shutdown request" in r.stderr,
+          "a message that is not JSON-RPC 2.0: exit status 1 and a message")
 
 
 def main():

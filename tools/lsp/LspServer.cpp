@@ -21,6 +21,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <functional>
+#include <iostream>
 #include <list>
 #include <map>
 #include <mutex>
@@ -650,11 +651,15 @@ int lspMain(int Argc, char **Argv) {
   S = &Srv;
   llvm::Error E = Transport.run(Srv.handler());
   Srv.stop();
-  if (E) {
-    llvm::consumeError(std::move(E)); // the input ended without `exit`
-    return 1;
-  }
-  return Srv.shutdownRequested() ? 0 : 1;
+  // LLVM's transport stops at the end of the input, at `exit`, and at a
+  // message that is not JSON-RPC 2.0.
+  const bool Clean = !E && Srv.shutdownRequested();
+  if (E)
+    llvm::consumeError(std::move(E));
+  if (!Clean)
+    std::cerr << "coalesce-lint lsp: stopped without a shutdown request (the input ended, or "
+                 "a message was not JSON-RPC 2.0)\n";
+  return Clean ? 0 : 1;
 }
 
 } // namespace lsp
