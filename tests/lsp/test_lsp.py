@@ -375,6 +375,16 @@ def project(lint, work):
     check(len(diags) == 1 and "min-ratio" in diags[0]["message"] and
           diags[0]["severity"] == 2, "a bad setting is one diagnostic: %r" % diags)
     (proj / ".coalesce-lint.yaml").write_text("min-ratio: 4\n")
+    # The build is reconfigured: the new command applies at the next analysis.
+    (proj / "build" / "compile_commands.json").write_text(json.dumps([{
+        "directory": str(proj / "build"), "file": "../src/k.cu",
+        "command": "nvcc -DSTRIDE=2 -arch=sm_80 -c ../src/k.cu -o k.o"}]))
+    mark = len(c.notifications)
+    c.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+    diagnostics_of(c, uri, 1, after=mark)
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": whole(text)})
+    check([h["label"] for h in hints] == ["out 4/4 sectors, in 8/4 sectors"],
+          "a changed compile_commands.json is read again: %r" % [h["label"] for h in hints])
 
     broken = text.replace("out[i] = in[STRIDE * i];", "out[i] = in[STRIDE * i]")
     c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},

@@ -12,6 +12,7 @@
 #include "SourceKey.h"
 #include "Suppressions.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/LSP/Logging.h"
 #include "llvm/Support/LSP/Protocol.h"
 #include "llvm/Support/LSP/Transport.h"
@@ -532,8 +533,7 @@ private:
       Doc->Problem = "coalesce-lint: " + llvm::toString(Settings.takeError());
       return Doc;
     }
-    JobPlanner Planner(Opts.Setup);
-    JobPlan Plan = Planner.plan(S.Path, Settings->GpuArch);
+    JobPlan Plan = planner(S.Path).plan(S.Path, Settings->GpuArch);
     for (const std::string &W : Plan.Warnings)
       log(llvm::lsp::MessageType::Warning, "coalesce-lint: warning: " + W);
     if (!Plan.Job) {
@@ -588,6 +588,28 @@ private:
     return Doc;
   }
 
+  /// The planner of Path's command. Compile databases are loaded once and
+  /// again when the one of Path has changed on disk (a build reconfigured).
+  JobPlanner &planner(const std::string &Path) {
+    std::string DbDir = Opts.Setup.CompileDb;
+    if (DbDir.empty() && !Opts.Setup.NoCompileDb)
+      DbDir = findCompileDbFor(Path);
+    if (!DbDir.empty()) {
+      llvm::sys::fs::file_status St;
+      std::pair<llvm::sys::TimePoint<>, uint64_t> Stamp;
+      if (!llvm::sys::fs::status(DbDir + "/compile_commands.json", St))
+        Stamp = {St.getLastModificationTime(), St.getSize()};
+      auto [It, New] = DbStamps.try_emplace(DbDir, Stamp);
+      if (!New && It->second != Stamp) {
+        It->second = Stamp;
+        Planner.reset();
+      }
+    }
+    if (!Planner)
+      Planner = std::make_unique<JobPlanner>(Opts.Setup);
+    return *Planner;
+  }
+
   /// A parse failure as one problem: clang's first error, where it is when
   /// it is in this file, and the CLI's hint about the set-up.
   void describeFailure(const RunResult &R, const FileJob &Job, bool FromDb,
@@ -630,7 +652,10 @@ private:
   std::vector<Waiting> Waiters;
   uint64_t Generations = 0;
   bool Stopping = false;
-  ResultCache Cache; // worker thread only
+  // The worker thread's own.
+  ResultCache Cache;
+  std::unique_ptr<JobPlanner> Planner;
+  std::map<std::string, std::pair<llvm::sys::TimePoint<>, uint64_t>> DbStamps;
   std::thread Worker;
 };
 
