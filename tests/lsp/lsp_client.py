@@ -112,6 +112,19 @@ class LspClient:
                         method, "; stderr:\n" + "".join(self.stderr_lines)))
                 self.cond.wait(left)
 
+    def wait_server_request(self, method, timeout=30):
+        """A request the server sent (and the client answered), by method."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                for msg in self.server_requests:
+                    if msg["method"] == method:
+                        return msg
+                left = deadline - time.monotonic()
+                if left <= 0 or self.proc.poll() is not None:
+                    return None
+                self.cond.wait(left)
+
     def notifications_of(self, method):
         with self.cond:
             return [m.get("params") for _, m in self.notifications if m["method"] == method]

@@ -350,7 +350,8 @@ def project(lint, work):
         "command": "nvcc -DSTRIDE=8 -arch=sm_80 -c ../src/k.cu -o k.o"}]))
     (proj / ".coalesce-lint.yaml").write_text("min-ratio: 10\n")
     uri = src.as_uri()
-    caps = dict(CLIENT_CAPABILITIES, general={"positionEncodings": ["utf-16", "utf-8"]})
+    caps = dict(CLIENT_CAPABILITIES, general={"positionEncodings": ["utf-16", "utf-8"]},
+                workspace={"inlayHint": {"refreshSupport": True}})
     c, init = start(lint, str(work), "--notes-in-message", capabilities=caps)
     check(init["capabilities"]["positionEncoding"] == "utf-8", "UTF-8 positions when offered")
     open_doc(c, src, text)
@@ -365,6 +366,8 @@ def project(lint, work):
     _, diags, _ = diagnostics_of(c, uri, 1, after=mark)
     check([d["code"] for d in diags] == ["coalesce-uncoalesced-global"],
           "the edited settings apply at the next analysis (a save)")
+    check(c.wait_server_request("workspace/inlayHint/refresh") is not None,
+          "after analysing the saved file again, the client is asked to refresh its hints")
     check(len(diags) == 1 and "relatedInformation" not in diags[0] and
           "\n\nnote: lane 0 -> byte +0, lane 1 -> byte +32" in diags[0]["message"],
           "--notes-in-message: the notes in the message: %r" % diags)
