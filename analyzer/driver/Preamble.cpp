@@ -224,19 +224,23 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
     return Plan;
   llvm::SmallString<256> Abs(Job.File);
   llvm::sys::fs::make_absolute(Abs); // as ClangTool resolves it
-  auto Buf = llvm::MemoryBuffer::getFile(Abs);
-  if (!Buf) {
+  // The text clang will parse: the editor's buffer, or the file.
+  std::unique_ptr<llvm::MemoryBuffer> Buf;
+  if (Job.Contents) {
+    Buf = llvm::MemoryBuffer::getMemBuffer(*Job.Contents, Job.File);
+  } else if (auto FromDisk = llvm::MemoryBuffer::getFile(Abs)) {
+    Buf = std::move(*FromDisk);
+  } else {
     Plan.Problem = "cannot read " + Job.File;
     return Plan;
   }
   LangOptions LO;
   LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
   LO.CUDA = true;
-  PreambleBounds Bounds = Lexer::ComputePreamble((*Buf)->getBuffer(), LO);
+  PreambleBounds Bounds = Lexer::ComputePreamble(Buf->getBuffer(), LO);
   // (Without an #include it is empty: the PCH then holds what the driver
   // includes itself, the CUDA runtime wrapper, the bulk of any CUDA parse.)
-  const std::string Text =
-      includePreamble((*Buf)->getBuffer().substr(0, Bounds.Size), LO);
+  const std::string Text = includePreamble(Buf->getBuffer().substr(0, Bounds.Size), LO);
   llvm::StringRef Dir = llvm::sys::path::parent_path(Abs);
 
   // The command's directory resolves its relative -I paths.

@@ -224,6 +224,13 @@ void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   }
   OneFileDatabase DB(J);
   tooling::ClangTool Tool(DB, {Job.File});
+  if (Job.Contents) {
+    // ClangTool makes the input path absolute against the process's working
+    // directory; the buffer goes to that path, over the file on disk.
+    llvm::SmallString<256> Abs(Job.File);
+    llvm::sys::fs::make_absolute(Abs);
+    Tool.mapVirtualFile(Abs, *Job.Contents);
+  }
   if (Job.BuiltinHeaders)
     for (const auto &H : builtinHeaders())
       Tool.mapVirtualFile(H.first, H.second);

@@ -13,6 +13,7 @@
 #include "report/Report.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct FileJob {
   std::vector<std::string> Args; // clang command line without the file
   bool BuiltinHeaders = false;   // map the built-in CUDA headers
   std::string Name;              // how reports name the file ("" = File)
+  /// The file's text, when it is not what is on disk (an editor's unsaved
+  /// buffer): clang reads this instead, the file need not exist. Its
+  /// #includes still resolve from the file's directory.
+  std::optional<std::string> Contents = std::nullopt;
 };
 
 struct RunResult {

@@ -15,7 +15,9 @@
 #include "driver/CompileDb.h"
 #include "Config.h"
 #include "Emit.h"
+#include "FileSetup.h"
 #include "Html.h"
+#include "LspServer.h"
 #include "driver/Invocation.h"
 #include "driver/Preamble.h"
 #include "Rule.h"
@@ -35,7 +37,6 @@
 #include <iostream>
 #include <map>
 #include <optional>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -51,6 +52,7 @@ const char *Usage =
     R"(usage: coalesce-lint [options] FILE.cu... [-- extra clang arguments]
        coalesce-lint -p BUILD_DIR [options] [FILE.cu...]
        coalesce-lint verify [verify options] [FILE.cu...]
+       coalesce-lint lsp [options]    (a language server for editors)
 
 Predicts, per source line, the 32-byte sectors per request of every global
 load and store and the shared-memory wavefronts per request of every shared
@@ -133,14 +135,6 @@ struct Options {
   std::string CompileDb; // -p
   bool NoCompileDb = false, ShowCommand = false, NoCache = false, Fix = false;
   std::optional<std::string> CacheDir;
-};
-
-/// The settings one input file is analysed and reported with.
-struct FileSettings {
-  std::string GpuArch = "sm_90";
-  std::optional<Dim3> Block;
-  RuleOptions Rules;
-  std::vector<std::string> EnabledRules; // empty: all
 };
 
 bool startsWith(const std::string &S, const std::string &P) {
@@ -415,94 +409,23 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
 /// The settings of each input file: built-in defaults, then its
 /// .coalesce-lint.yaml (or --config), then the command line.
 llvm::Expected<std::vector<FileSettings>> settingsForFiles(const Options &O) {
+  SettingOverrides Over;
+  Over.GpuArch = O.GpuArch;
+  Over.Block = O.Block;
+  Over.Rules = O.Rules;
+  Over.MinRatio = O.MinRatio;
+  Over.ReportUnknown = O.ReportUnknown;
+  Over.ConfigFile = O.ConfigFile;
+  Over.NoConfig = O.NoConfig;
   ConfigCache Configs;
   std::vector<FileSettings> Out;
   for (const std::string &File : O.Files) {
-    const LintConfig *C = nullptr;
-    if (!O.NoConfig) {
-      auto Found = O.ConfigFile.empty() ? Configs.forFile(File) : Configs.fromFile(O.ConfigFile);
-      if (!Found)
-        return Found.takeError();
-      C = *Found;
-    }
-    FileSettings S;
-    if (C) {
-      if (C->GpuArch)
-        S.GpuArch = *C->GpuArch;
-      S.Block = C->Block;
-      if (C->MinRatio)
-        S.Rules.MinRatio = *C->MinRatio;
-      if (C->ReportUnknown)
-        S.Rules.ReportUnknown = *C->ReportUnknown;
-      if (C->Rules)
-        S.EnabledRules = *C->Rules;
-    }
-    if (O.GpuArch)
-      S.GpuArch = *O.GpuArch;
-    if (O.Block)
-      S.Block = O.Block;
-    if (O.MinRatio)
-      S.Rules.MinRatio = *O.MinRatio;
-    if (O.ReportUnknown)
-      S.Rules.ReportUnknown = *O.ReportUnknown;
-    if (O.Rules)
-      S.EnabledRules = *O.Rules;
-    Out.push_back(std::move(S));
+    auto S = settingsForFile(File, Over, Configs);
+    if (!S)
+      return S.takeError();
+    Out.push_back(std::move(*S));
   }
   return Out;
-}
-
-/// compile_commands.json files, each loaded once, by directory.
-class CompileDbs {
-public:
-  /// The entries of Dir's database; Err says why there are none.
-  const std::vector<DbEntry> &entries(const std::string &Dir, std::string &Err) {
-    Db &D = load(Dir);
-    Err = D.Err;
-    return D.Entries;
-  }
-  /// File's entry (File absolute, dots removed) in Dir's database, or null.
-  const DbEntry *find(const std::string &Dir, const std::string &File, std::string &Err) {
-    Db &D = load(Dir);
-    Err = D.Err;
-    auto It = D.ByFile.find(File);
-    if (It == D.ByFile.end()) {
-      // The database may name the file through a symbolic link, or not.
-      llvm::SmallString<256> Real;
-      if (!llvm::sys::fs::real_path(File, Real))
-        It = D.ByFile.find(std::string(Real));
-    }
-    return It == D.ByFile.end() ? nullptr : &D.Entries[It->second];
-  }
-
-private:
-  struct Db {
-    std::vector<DbEntry> Entries;
-    std::map<std::string, size_t> ByFile; // the first command of each file
-    std::string Err;
-  };
-  Db &load(const std::string &Dir) {
-    auto [It, New] = Loaded.try_emplace(Dir);
-    if (New) {
-      It->second.Entries = loadCompileDb(Dir, It->second.Err);
-      for (size_t I = 0; I < It->second.Entries.size(); ++I) {
-        const std::string &F = It->second.Entries[I].File;
-        It->second.ByFile.try_emplace(F, I);
-        llvm::SmallString<256> Real;
-        if (!llvm::sys::fs::real_path(F, Real))
-          It->second.ByFile.try_emplace(std::string(Real), I);
-      }
-    }
-    return It->second;
-  }
-  std::map<std::string, Db> Loaded;
-};
-
-std::string absolutePath(const std::string &F) {
-  llvm::SmallString<256> Abs(F);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
 }
 
 /// Path as the user would write it: relative to the working directory when
@@ -543,65 +466,15 @@ std::optional<int> filesFromCompileDb(Options &O, CompileDbs &Dbs) {
   return std::nullopt;
 }
 
-/// Why a file may have failed to parse, when the set-up is the likely cause:
-/// no compile command, no CUDA toolkit, or a toolkit clang does not know.
-std::string parseFailureHint(const Options &O, const std::string &Diags, bool FromDb,
-                             bool Builtin) {
-  // The headers clang could not find: the toolkit's, or the project's own.
-  bool ToolkitHeaderMissing = false, OtherHeaderMissing = false;
-  static const std::regex NotFound("'([^']+)' file not found");
-  static const std::regex ToolkitHeader(
-      "^(cu[a-z_0-9]*\\.h|cuda[a-z_0-9]*\\.h|cuComplex\\.h|npp[a-z_]*\\.h|nvrtc\\.h|nvtx3?/.*|"
-      "cooperative_groups.*|crt/.*|cub/.*|thrust/.*|cuda/.*|mma\\.h|sm_[0-9]+_.*\\.h|"
-      "[a-z_]+_functions\\.h|vector_types\\.h|driver_types\\.h|texture_types\\.h|"
-      "surface_types\\.h|host_defines\\.h|device_launch_parameters\\.h|nv/.*|nvml\\.h)$");
-  for (std::sregex_iterator It(Diags.begin(), Diags.end(), NotFound), End; It != End; ++It)
-    (std::regex_match((*It)[1].str(), ToolkitHeader) ? ToolkitHeaderMissing
-                                                      : OtherHeaderMissing) = true;
-  std::string Hint;
-  if (Builtin && ToolkitHeaderMissing)
-    Hint += O.Inv.CudaPath == "none"
-                ? "; it was parsed with the built-in minimal CUDA header (--cuda-path=none), "
-                  "which has no CUDA library headers"
-                : "; no CUDA toolkit was found ($CUDA_PATH, $CUDA_HOME, /usr/local/cuda), so "
-                  "it was parsed with the built-in minimal CUDA header: pass --cuda-path=DIR";
-  if (!Builtin) {
-    const std::string Toolkit = !O.Inv.CudaPath.empty() ? O.Inv.CudaPath : findCudaToolkit();
-    const std::string Version = Toolkit.empty() ? "" : cudaToolkitVersion(Toolkit);
-    // Errors inside the toolkit's own headers, from a version clang does not know.
-    // Clang's paths are printed relative to the working directory where
-    // they are under it (driver/Runner.cpp).
-    llvm::SmallString<256> Cwd;
-    std::string ToolkitShown = Toolkit;
-    if (!llvm::sys::fs::current_path(Cwd) &&
-        llvm::StringRef(Toolkit).starts_with(std::string(Cwd) + "/"))
-      ToolkitShown = Toolkit.substr(Cwd.size() + 1);
-    if (!Version.empty() && !clangKnowsCudaVersion(Version) &&
-        Diags.find(ToolkitShown) != std::string::npos)
-      return "; the CUDA toolkit in " + Toolkit + " is CUDA " + Version +
-             ", newer than this clang (LLVM " COALESCE_LLVM_VERSION_STRING
-             ") knows: pass --cuda-path=none to parse with the built-in header, or "
-             "--cuda-path=DIR for an older toolkit";
-  }
-  if (OtherHeaderMissing && !FromDb)
-    Hint += "; no compile_commands.json lists it: pass -p BUILD_DIR to parse it with the "
-            "build's include paths and macros";
-  return Hint;
-}
-
 /// Parses and analyses the files: one runAnalysis per distinct default block,
 /// results in input order. Each file is parsed with its compile command when
 /// a compile database has one, else with the default command for its GPU
 /// architecture. Unreadable and unparsable files become Errors. SettingsOf[i]
 /// are the settings Reports[i] was analysed with.
 std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings> &Settings,
-                                CompileDbs &Dbs, std::vector<TUReport> &Reports,
+                                JobPlanner &Planner, std::vector<TUReport> &Reports,
                                 std::vector<const FileSettings *> &SettingsOf,
                                 std::vector<std::string> &Errors) {
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
-  std::map<std::string, Invocation> Invocations; // by GPU arch
-  std::set<std::string> WarnedDbs;
   // Jobs grouped by what runAnalysis takes once per call (the default block).
   struct Group {
     std::optional<Dim3> Block;
@@ -630,61 +503,18 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
     llvm::sys::Process::SafelyCloseFileDescriptor(FD);
 
     const FileSettings &S = Settings[I];
-    const std::string Abs = absolutePath(F);
-    FileJob Job;
-    Job.Name = F;
-    std::vector<std::string> Notes;
-
-    // The file's compile command, if a database has one.
-    std::string DbDir = O.CompileDb;
-    if (DbDir.empty() && !O.NoCompileDb)
-      DbDir = findCompileDbFor(Abs);
-    const DbEntry *E = nullptr;
-    if (!DbDir.empty()) {
-      std::string Err;
-      E = Dbs.find(DbDir, Abs, Err);
-      if (!Err.empty()) {
-        if (!O.CompileDb.empty())
-          return usageError(Err);
-        if (WarnedDbs.insert(DbDir).second)
-          std::cerr << "coalesce-lint: warning: ignoring " << Err << "\n";
-      } else if (!E && !O.CompileDb.empty()) {
-        std::cerr << "coalesce-lint: warning: " << F << " is not in " << DbDir
-                  << "/compile_commands.json; parsing it with the default command\n";
-      }
+    JobPlan P = Planner.plan(F, S.GpuArch);
+    for (const std::string &W : P.Warnings)
+      std::cerr << "coalesce-lint: warning: " << W << "\n";
+    if (P.Fatal)
+      return usageError(P.Error);
+    if (!P.Job) {
+      Errors.push_back(F + ": " + P.Error);
+      continue;
     }
-    if (E) {
-      InvocationOptions IO = O.Inv;
-      IO.GpuArch = S.GpuArch;
-      TranslatedCommand T =
-          translateCommand(E->CommandLine, E->File, E->Directory, IO, O.GpuArch.has_value());
-      if (!T.Problem.empty()) {
-        Errors.push_back(F + ": " + T.Problem);
-        continue;
-      }
-      FromDb[I] = true;
-      Job.File = Abs;
-      Job.Directory = E->Directory;
-      Job.Args = std::move(T.Args);
-      Job.BuiltinHeaders = T.BuiltinHeaders;
-      Notes.push_back("command from " + DbDir + "/compile_commands.json (in " + E->Directory +
-                      ")");
-      for (std::string &N : T.Notes)
-        Notes.push_back(std::move(N));
-    } else {
-      auto Inv = Invocations.find(S.GpuArch);
-      if (Inv == Invocations.end()) {
-        InvocationOptions IO = O.Inv;
-        IO.GpuArch = S.GpuArch;
-        Inv = Invocations.emplace(S.GpuArch, makeInvocation(IO)).first;
-        if (!Inv->second.Problem.empty())
-          return usageError(Inv->second.Problem);
-      }
-      Job.File = F;
-      Job.Directory = std::string(Cwd);
-      Job.Args = Inv->second.Args;
-      Job.BuiltinHeaders = Inv->second.BuiltinHeaders;
-    }
+    FromDb[I] = P.FromDb;
+    FileJob &Job = *P.Job;
+    const std::vector<std::string> &Notes = P.Notes;
     if (O.ShowCommand) {
       std::cerr << "coalesce-lint: " << F << ": parsed with:";
       for (const std::string &A : Job.Args)
@@ -744,8 +574,8 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
     // (each listed in a note), and fail the run only when nothing of the
     // file could be analysed.
     std::cerr << R.ClangDiagnostics;
-    const std::string Hint = R.ClangErrors ? parseFailureHint(O, R.ClangDiagnostics, FromDb[I],
-                                                              Builtin[I])
+    const std::string Hint = R.ClangErrors ? parseFailureHint(O.Inv.CudaPath, R.ClangDiagnostics,
+                                                              FromDb[I], Builtin[I])
                                            : "";
     if (R.Failed) {
       Errors.push_back(O.Files[I] + ": failed to parse (see the errors above)" + Hint);
@@ -870,6 +700,8 @@ void emit(const Options &O, const std::vector<TUReport> &Reports, const Findings
 int main(int Argc, char **Argv) {
   if (Argc > 1 && std::string(Argv[1]) == "verify")
     return verifyMain(Argc, Argv);
+  if (Argc > 1 && std::string(Argv[1]) == "lsp")
+    return lsp::lspMain(Argc, Argv);
 
   Options O;
   if (auto Exit = parseCommandLine(Argc, Argv, O))
@@ -879,9 +711,14 @@ int main(int Argc, char **Argv) {
       std::cout << "coalesce-" << R->id() << ": " << R->summary() << "\n";
     return ExitClean;
   }
-  CompileDbs Dbs;
+  CommandSetup Setup;
+  Setup.Inv = O.Inv;
+  Setup.CompileDb = O.CompileDb;
+  Setup.NoCompileDb = O.NoCompileDb;
+  Setup.ArchFromCommandLine = O.GpuArch.has_value();
+  JobPlanner Planner(Setup);
   if (O.Files.empty() && !O.CompileDb.empty())
-    if (auto Exit = filesFromCompileDb(O, Dbs))
+    if (auto Exit = filesFromCompileDb(O, Planner.dbs()))
       return *Exit;
   if (O.Files.empty())
     return usageError("no input files");
@@ -900,7 +737,7 @@ int main(int Argc, char **Argv) {
   std::vector<TUReport> Reports;
   std::vector<const FileSettings *> SettingsOf;
   std::vector<std::string> Errors;
-  if (auto Exit = analyseFiles(O, *Settings, Dbs, Reports, SettingsOf, Errors))
+  if (auto Exit = analyseFiles(O, *Settings, Planner, Reports, SettingsOf, Errors))
     return *Exit;
   const Findings Fs = collectFindings(Reports, SettingsOf, Base ? &*Base : nullptr);
 

@@ -1,0 +1,89 @@
+//===- InlayHintsTest.cpp - The labels of access lines --------------------===//
+
+#include "InlayHints.h"
+
+#include <gtest/gtest.h>
+
+using namespace coalesce;
+using namespace coalesce::lsp;
+
+namespace {
+
+AccessRecord record(unsigned Line, unsigned Column, MemorySpace S, const std::string &Array,
+                    Verdict V, double Cost, double Ideal) {
+  AccessRecord R;
+  R.Pos.File = "/src/k.cu";
+  R.Pos.Line = Line;
+  R.Pos.Column = Column;
+  R.Space = S;
+  R.Array = Array;
+  R.V = V;
+  R.Cost = Cost;
+  R.Ideal = Ideal;
+  R.ConflictWays = S == MemorySpace::Shared && Ideal > 0 ? Cost / Ideal : 0;
+  return R;
+}
+
+TEST(InlayHints, CostLabels) {
+  EXPECT_EQ(costLabel(record(1, 1, MemorySpace::Global, "in", Verdict::Ok, 4, 4)),
+            "4/4 sectors");
+  EXPECT_EQ(costLabel(record(1, 1, MemorySpace::Global, "in", Verdict::Uncoalesced, 4.5, 4)),
+            "4.5/4 sectors");
+  EXPECT_EQ(costLabel(record(1, 1, MemorySpace::Shared, "t", Verdict::BankConflict, 2, 1)),
+            "2/1 wavefronts (2-way)");
+  EXPECT_EQ(costLabel(record(1, 1, MemorySpace::Shared, "t", Verdict::Ok, 4, 4)),
+            "4/4 wavefronts");
+  AccessRecord U = record(1, 1, MemorySpace::Global, "in", Verdict::Unknown, 0, 0);
+  U.Reason = "the distance between lanes depends on 'cols', which is not known statically";
+  EXPECT_EQ(costLabel(U), "? sectors (cols)");
+  U.Reason = "the condition depends on floating-point or other data";
+  EXPECT_EQ(costLabel(U), "? sectors");
+}
+
+TEST(InlayHints, ReasonSubjects) {
+  EXPECT_EQ(reasonSubject("depends on data loaded by `idx[i]`"), "idx[i]");
+  EXPECT_EQ(reasonSubject("it is passed to 'f', whose body is not visible"), "f");
+  EXPECT_EQ(reasonSubject("no quotes"), "");
+  EXPECT_EQ(reasonSubject("unterminated `abc"), "");
+  EXPECT_EQ(reasonSubject("depends on data loaded by `a_very_long_expression[with + many * terms]`"),
+            "a_very_long_expressio...") << "24 characters at most";
+}
+
+TEST(InlayHints, OneHintPerLineAtItsEndSitesByColumn) {
+  auto Result = std::make_shared<RunResult>();
+  std::vector<AccessRecord> &A = Result->Report.Accesses;
+  A.push_back(record(2, 12, MemorySpace::Global, "in", Verdict::Uncoalesced, 8, 4));
+  A.push_back(record(2, 3, MemorySpace::Global, "out", Verdict::Ok, 4, 4));
+  // The same access in a second launch with other numbers; and a third
+  // launch agreeing with the first.
+  A.push_back(record(2, 12, MemorySpace::Global, "in", Verdict::Ok, 4, 4));
+  A.push_back(record(2, 12, MemorySpace::Global, "in", Verdict::Uncoalesced, 8, 4));
+  AccessRecord U = record(3, 3, MemorySpace::Global, "p", Verdict::Unknown, 0, 0);
+  U.Reason = "depends on data loaded by `idx[i]`";
+  A.push_back(U);
+  AccessRecord Header = record(1, 1, MemorySpace::Global, "h", Verdict::Ok, 4, 4);
+  Header.Pos.File = "/src/k.cuh"; // an included file's access: not this document's
+  A.push_back(Header);
+
+  AnalysedDocument Doc;
+  Doc.Path = "/src/k.cu";
+  Doc.Text = "int k;\n  out[i] = in[2 * i]; // é\n  p[idx[i]] = 0;\n";
+  Doc.Result = Result;
+  llvm::lsp::Range All(llvm::lsp::Position(0, 0), llvm::lsp::Position(10, 0));
+  std::vector<InlayHint> H = inlayHints(Doc, All, ClientSupport());
+  ASSERT_EQ(H.size(), 2u);
+  EXPECT_EQ(H[0].Label, "out 4/4 sectors, in 8/4 sectors or 4/4 sectors");
+  EXPECT_EQ(H[0].Position, llvm::lsp::Position(1, 26)) << "UTF-16: 'é' is one unit";
+  EXPECT_EQ(H[0].Tooltip, "");
+  EXPECT_EQ(H[1].Label, "p ? sectors (idx[i])");
+  EXPECT_EQ(H[1].Tooltip, "p: depends on data loaded by `idx[i]`");
+  EXPECT_EQ(inlayHints(Doc, llvm::lsp::Range(llvm::lsp::Position(2, 0), llvm::lsp::Position(2, 0)),
+                       ClientSupport())
+                .size(),
+            1u);
+  llvm::json::Value J = toJSON(H[1]);
+  EXPECT_EQ(*J.getAsObject()->getString("tooltip"), "p: depends on data loaded by `idx[i]`");
+  EXPECT_EQ(*J.getAsObject()->getBoolean("paddingLeft"), true);
+}
+
+} // namespace

@@ -1,0 +1,95 @@
+//===- InlayHints.cpp - The numbers at the end of each access line --------===//
+
+#include "InlayHints.h"
+
+#include <algorithm>
+
+namespace coalesce {
+namespace lsp {
+
+namespace {
+
+constexpr size_t MaxSubject = 24; // bytes of a reason's subject in a label
+
+const char *unit(const AccessRecord &R) {
+  return R.Space == MemorySpace::Global ? "sectors" : "wavefronts";
+}
+
+} // namespace
+
+std::string reasonSubject(const std::string &Reason) {
+  size_t B = Reason.find_first_of("`'");
+  if (B == std::string::npos)
+    return "";
+  size_t E = Reason.find(Reason[B], B + 1);
+  if (E == std::string::npos || E == B + 1)
+    return "";
+  std::string S = Reason.substr(B + 1, E - B - 1);
+  if (S.size() > MaxSubject) {
+    size_t Cut = MaxSubject - 3;
+    while (Cut > 0 && (static_cast<unsigned char>(S[Cut]) & 0xC0) == 0x80)
+      --Cut; // not inside a UTF-8 character
+    S = S.substr(0, Cut) + "...";
+  }
+  return S;
+}
+
+std::string costLabel(const AccessRecord &R) {
+  if (R.V == Verdict::Unknown) {
+    std::string S = std::string("? ") + unit(R);
+    std::string Subject = reasonSubject(R.Reason);
+    if (!Subject.empty())
+      S += " (" + Subject + ")";
+    return S;
+  }
+  std::string S = formatNumber(R.Cost) + "/" + formatNumber(R.Ideal) + " " + unit(R);
+  if (R.Space == MemorySpace::Shared && R.V == Verdict::BankConflict)
+    S += " (" + formatNumber(R.ConflictWays) + "-way)";
+  return S;
+}
+
+llvm::json::Value toJSON(const InlayHint &H) {
+  llvm::json::Object O{{"position", H.Position},
+                       {"label", H.Label},
+                       {"kind", 1}, // Type: a value the code computes
+                       {"paddingLeft", true}};
+  if (!H.Tooltip.empty())
+    O["tooltip"] = H.Tooltip;
+  return O;
+}
+
+std::vector<InlayHint> inlayHints(const AnalysedDocument &Doc, const llvm::lsp::Range &Range,
+                                  const ClientSupport &Client) {
+  std::vector<InlayHint> Out;
+  LineTable Lines(Doc.Text);
+  for (unsigned Line : Doc.accessLines()) {
+    const int L0 = static_cast<int>(Line) - 1;
+    if (L0 < Range.start.line || L0 > Range.end.line)
+      continue;
+    std::string Label, Tooltip;
+    for (const AnalysedDocument::Site &S : Doc.sitesOnLine(Line)) {
+      std::vector<std::string> Values;
+      for (const AccessRecord *R : S.Records) {
+        std::string V = costLabel(*R);
+        if (std::find(Values.begin(), Values.end(), V) == Values.end())
+          Values.push_back(V);
+        if (R->V == Verdict::Unknown) {
+          std::string T = S.First->Array + ": " + R->Reason;
+          if (Tooltip.find(T) == std::string::npos)
+            Tooltip += (Tooltip.empty() ? "" : "\n") + T;
+        }
+      }
+      std::string Part = S.First->Array + " ";
+      for (size_t I = 0; I < Values.size(); ++I)
+        Part += (I ? " or " : "") + Values[I];
+      Label += (Label.empty() ? "" : ", ") + Part;
+    }
+    if (!Label.empty())
+      Out.push_back({Lines.endOfLine(static_cast<unsigned>(L0), Client.Positions), Label,
+                     Tooltip});
+  }
+  return Out;
+}
+
+} // namespace lsp
+} // namespace coalesce

@@ -1,0 +1,196 @@
+//===- FileSetup.cpp - How each input file is parsed and reported --------===//
+
+#include "FileSetup.h"
+
+#include "SourceKey.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <regex>
+
+namespace coalesce {
+
+llvm::Expected<FileSettings> settingsForFile(const std::string &File, const SettingOverrides &O,
+                                             ConfigCache &Configs) {
+  const LintConfig *C = nullptr;
+  if (!O.NoConfig) {
+    auto Found = O.ConfigFile.empty() ? Configs.forFile(File) : Configs.fromFile(O.ConfigFile);
+    if (!Found)
+      return Found.takeError();
+    C = *Found;
+  }
+  FileSettings S;
+  if (C) {
+    if (C->GpuArch)
+      S.GpuArch = *C->GpuArch;
+    S.Block = C->Block;
+    if (C->MinRatio)
+      S.Rules.MinRatio = *C->MinRatio;
+    if (C->ReportUnknown)
+      S.Rules.ReportUnknown = *C->ReportUnknown;
+    if (C->Rules)
+      S.EnabledRules = *C->Rules;
+  }
+  if (O.GpuArch)
+    S.GpuArch = *O.GpuArch;
+  if (O.Block)
+    S.Block = O.Block;
+  if (O.MinRatio)
+    S.Rules.MinRatio = *O.MinRatio;
+  if (O.ReportUnknown)
+    S.Rules.ReportUnknown = *O.ReportUnknown;
+  if (O.Rules)
+    S.EnabledRules = *O.Rules;
+  return S;
+}
+
+const std::vector<DbEntry> &CompileDbs::entries(const std::string &Dir, std::string &Err) {
+  Db &D = load(Dir);
+  Err = D.Err;
+  return D.Entries;
+}
+
+const DbEntry *CompileDbs::find(const std::string &Dir, const std::string &File,
+                                std::string &Err) {
+  Db &D = load(Dir);
+  Err = D.Err;
+  auto It = D.ByFile.find(File);
+  if (It == D.ByFile.end()) {
+    // The database may name the file through a symbolic link, or not.
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(File, Real))
+      It = D.ByFile.find(std::string(Real));
+  }
+  return It == D.ByFile.end() ? nullptr : &D.Entries[It->second];
+}
+
+CompileDbs::Db &CompileDbs::load(const std::string &Dir) {
+  auto [It, New] = Loaded.try_emplace(Dir);
+  if (New) {
+    It->second.Entries = loadCompileDb(Dir, It->second.Err);
+    for (size_t I = 0; I < It->second.Entries.size(); ++I) {
+      const std::string &F = It->second.Entries[I].File;
+      It->second.ByFile.try_emplace(F, I);
+      llvm::SmallString<256> Real;
+      if (!llvm::sys::fs::real_path(F, Real))
+        It->second.ByFile.try_emplace(std::string(Real), I);
+    }
+  }
+  return It->second;
+}
+
+JobPlan JobPlanner::plan(const std::string &F, const std::string &GpuArch) {
+  JobPlan P;
+  const std::string Abs = absolutePath(F);
+  FileJob Job;
+  Job.Name = F;
+
+  // The file's compile command, if a database has one.
+  std::string DbDir = Setup.CompileDb;
+  if (DbDir.empty() && !Setup.NoCompileDb)
+    DbDir = findCompileDbFor(Abs);
+  const DbEntry *E = nullptr;
+  if (!DbDir.empty()) {
+    std::string Err;
+    E = Dbs.find(DbDir, Abs, Err);
+    if (!Err.empty()) {
+      if (!Setup.CompileDb.empty()) {
+        P.Error = Err;
+        P.Fatal = true;
+        return P;
+      }
+      if (WarnedDbs.insert(DbDir).second)
+        P.Warnings.push_back("ignoring " + Err);
+    } else if (!E && !Setup.CompileDb.empty()) {
+      P.Warnings.push_back(F + " is not in " + DbDir +
+                           "/compile_commands.json; parsing it with the default command");
+    }
+  }
+  if (E) {
+    InvocationOptions IO = Setup.Inv;
+    IO.GpuArch = GpuArch;
+    TranslatedCommand T =
+        translateCommand(E->CommandLine, E->File, E->Directory, IO, Setup.ArchFromCommandLine);
+    if (!T.Problem.empty()) {
+      P.Error = T.Problem;
+      return P;
+    }
+    P.FromDb = true;
+    Job.File = Abs;
+    Job.Directory = E->Directory;
+    Job.Args = std::move(T.Args);
+    Job.BuiltinHeaders = T.BuiltinHeaders;
+    P.Notes.push_back("command from " + DbDir + "/compile_commands.json (in " + E->Directory +
+                      ")");
+    for (std::string &N : T.Notes)
+      P.Notes.push_back(std::move(N));
+  } else {
+    auto Inv = Invocations.find(GpuArch);
+    if (Inv == Invocations.end()) {
+      InvocationOptions IO = Setup.Inv;
+      IO.GpuArch = GpuArch;
+      Inv = Invocations.emplace(GpuArch, makeInvocation(IO)).first;
+    }
+    if (!Inv->second.Problem.empty()) {
+      P.Error = Inv->second.Problem;
+      P.Fatal = true;
+      return P;
+    }
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Job.File = F;
+    Job.Directory = std::string(Cwd);
+    Job.Args = Inv->second.Args;
+    Job.BuiltinHeaders = Inv->second.BuiltinHeaders;
+  }
+  P.Job = std::move(Job);
+  return P;
+}
+
+std::string parseFailureHint(const std::string &CudaPath, const std::string &Diags, bool FromDb,
+                             bool Builtin) {
+  // The headers clang could not find: the toolkit's, or the project's own.
+  bool ToolkitHeaderMissing = false, OtherHeaderMissing = false;
+  static const std::regex NotFound("'([^']+)' file not found");
+  static const std::regex ToolkitHeader(
+      "^(cu[a-z_0-9]*\\.h|cuda[a-z_0-9]*\\.h|cuComplex\\.h|npp[a-z_]*\\.h|nvrtc\\.h|nvtx3?/.*|"
+      "cooperative_groups.*|crt/.*|cub/.*|thrust/.*|cuda/.*|mma\\.h|sm_[0-9]+_.*\\.h|"
+      "[a-z_]+_functions\\.h|vector_types\\.h|driver_types\\.h|texture_types\\.h|"
+      "surface_types\\.h|host_defines\\.h|device_launch_parameters\\.h|nv/.*|nvml\\.h)$");
+  for (std::sregex_iterator It(Diags.begin(), Diags.end(), NotFound), End; It != End; ++It)
+    (std::regex_match((*It)[1].str(), ToolkitHeader) ? ToolkitHeaderMissing
+                                                      : OtherHeaderMissing) = true;
+  std::string Hint;
+  if (Builtin && ToolkitHeaderMissing)
+    Hint += CudaPath == "none"
+                ? "; it was parsed with the built-in minimal CUDA header (--cuda-path=none), "
+                  "which has no CUDA library headers"
+                : "; no CUDA toolkit was found ($CUDA_PATH, $CUDA_HOME, /usr/local/cuda), so "
+                  "it was parsed with the built-in minimal CUDA header: pass --cuda-path=DIR";
+  if (!Builtin) {
+    const std::string Toolkit = !CudaPath.empty() ? CudaPath : findCudaToolkit();
+    const std::string Version = Toolkit.empty() ? "" : cudaToolkitVersion(Toolkit);
+    // Errors inside the toolkit's own headers, from a version clang does not
+    // know. Clang's paths are printed relative to the working directory
+    // where they are under it (driver/Runner.cpp).
+    llvm::SmallString<256> Cwd;
+    std::string ToolkitShown = Toolkit;
+    if (!llvm::sys::fs::current_path(Cwd) &&
+        llvm::StringRef(Toolkit).starts_with(std::string(Cwd) + "/"))
+      ToolkitShown = Toolkit.substr(Cwd.size() + 1);
+    if (!Version.empty() && !clangKnowsCudaVersion(Version) &&
+        Diags.find(ToolkitShown) != std::string::npos)
+      return "; the CUDA toolkit in " + Toolkit + " is CUDA " + Version +
+             ", newer than this clang (LLVM " LLVM_VERSION_STRING
+             ") knows: pass --cuda-path=none to parse with the built-in header, or "
+             "--cuda-path=DIR for an older toolkit";
+  }
+  if (OtherHeaderMissing && !FromDb)
+    Hint += "; no compile_commands.json lists it: pass -p BUILD_DIR to parse it with the "
+            "build's include paths and macros";
+  return Hint;
+}
+
+} // namespace coalesce
