@@ -214,8 +214,7 @@ def main():
     lint = os.path.abspath(lint)
     files = [os.path.relpath(f, project) for f in sys.argv[4:]]
     if not os.path.exists(schema_path):
-        sys.exit(f"the SARIF 2.1.0 schema is not at {schema_path} (../shared/schemas beside the "
-                 "checkout; set COALESCE_SARIF_SCHEMA when configuring)")
+        sys.exit(f"the SARIF 2.1.0 schema is not at {schema_path}")
     schema = json.load(open(schema_path))
 
     p = run(lint, ["--format=sarif", "--exit-zero"] + files, project)
