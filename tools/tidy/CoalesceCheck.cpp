@@ -2,6 +2,8 @@
 
 #include "CoalesceCheck.h"
 
+#include "Grouping.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -154,30 +156,12 @@ void CoalesceCheck::check(const MatchFinder::MatchResult &Result) {
   RuleOptions Opts;
   Opts.MinRatio = MinRatio;
   Opts.ReportUnknown = ReportUnknown;
-  // clang-tidy keeps only one of several diagnostics with the same check,
-  // location and message (one access costed for several launches or template
-  // instantiations), so fold the notes of the others into the first one
-  // instead of losing them.
-  std::vector<Finding> Findings;
-  for (Finding &F : runRules(Report->Accesses, Opts, {RuleId})) {
-    auto Same = llvm::find_if(Findings, [&](const Finding &G) {
-      return G.Pos.RawLoc == F.Pos.RawLoc && G.Level == F.Level &&
-             G.Message == F.Message;
-    });
-    if (Same == Findings.end()) {
-      Findings.push_back(std::move(F));
-      continue;
-    }
-    for (FindingNote &N : F.Notes) {
-      const bool Known = llvm::any_of(Same->Notes, [&](const FindingNote &M) {
-        return M.Message == N.Message &&
-               (M.Pos ? M.Pos->RawLoc : 0) == (N.Pos ? N.Pos->RawLoc : 0);
-      });
-      if (!Known)
-        Same->Notes.push_back(std::move(N));
-    }
-  }
-  for (const Finding &F : Findings)
+  std::vector<Finding> Findings = runRules(Report->Accesses, Opts, {RuleId});
+  // One diagnostic for the same finding of several template instantiations
+  // or launch configurations, naming them (Grouping.h), as in the CLI.
+  // (clang-tidy would keep only the first of several diagnostics with the
+  // same check, location and message anyway.)
+  for (const Finding &F : groupFindings(std::move(Findings)))
     emit(F);
 }
 

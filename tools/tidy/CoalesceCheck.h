@@ -5,6 +5,9 @@
 // records and turns each Finding into clang-tidy diagnostics (warning or
 // remark, notes, fix-its). It does no analysis of its own.
 //
+// Identical findings of several template instantiations or launches are
+// one diagnostic that names the instantiations (tools/output/Grouping.h).
+//
 // Options (per check, e.g. coalesce-uncoalesced-global.MinRatio):
 //   ReportUnknown  true/false, default false: also report the accesses that
 //                  cannot be predicted, as remarks
