@@ -18,6 +18,7 @@
 #include "Emit.h"
 #include "HeaderFilter.h"
 #include "Html.h"
+#include "Inputs.h"
 #include "driver/Invocation.h"
 #include "driver/Preamble.h"
 #include "Rule.h"
@@ -50,7 +51,7 @@ namespace {
 constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
 
 const char *Usage =
-    R"(usage: coalesce-lint [options] FILE.cu... [-- extra clang arguments]
+    R"(usage: coalesce-lint [options] FILE.cu|DIR... [-- extra clang arguments]
        coalesce-lint -p BUILD_DIR [options] [FILE.cu...]
        coalesce-lint verify [verify options] [FILE.cu...]
 
@@ -105,7 +106,9 @@ options:
   --version               print the version and exit
   --help                  print this help and exit
 
-Options on the command line override the settings file. Findings are
+A directory stands for the .cu and .cuh files under it (hidden directories
+and CMake build trees are not searched). Options on the command line
+override the settings file. Findings are
 silenced by `// coalesce-lint: ignore[RULE]` or `// NOLINT(coalesce-RULE)`
 on their line (see README.md).
 
@@ -626,10 +629,6 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
       Errors.push_back(F + ": no such file");
       continue;
     }
-    if (llvm::sys::fs::is_directory(St)) {
-      Errors.push_back(F + ": is a directory");
-      continue;
-    }
     int FD;
     if (llvm::sys::fs::openFileForRead(F, FD)) {
       Errors.push_back(F + ": cannot be read");
@@ -823,6 +822,14 @@ int main(int Argc, char **Argv) {
       return *Exit;
   if (O.Files.empty())
     return usageError("no input files");
+  // Directories stand for the CUDA files under them (Inputs.h).
+  std::vector<std::string> InputErrors;
+  O.Files = expandInputs(O.Files, InputErrors);
+  if (O.Files.empty()) {
+    for (const std::string &E : InputErrors)
+      std::cerr << "coalesce-lint: error: " << E << "\n";
+    return ExitError;
+  }
 
   auto Settings = settingsForFiles(O);
   if (!Settings)
@@ -841,7 +848,7 @@ int main(int Argc, char **Argv) {
 
   std::vector<TUReport> Reports;
   std::vector<const FileSettings *> SettingsOf;
-  std::vector<std::string> Errors;
+  std::vector<std::string> Errors = std::move(InputErrors);
   if (auto Exit = analyseFiles(O, *Settings, Dbs, Reports, SettingsOf, Errors))
     return *Exit;
   std::vector<RulesFor> Rules;
