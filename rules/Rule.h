@@ -39,6 +39,10 @@ struct Finding {
   std::vector<FindingNote> Notes;
   std::vector<FixIt> Fixes;
   const AccessRecord *Record = nullptr;
+  /// The records of the same finding from other instantiations of a template
+  /// kernel or other launch configurations, when a front-end reports them as
+  /// one (tools/output/Grouping.h); Record is the first.
+  std::vector<const AccessRecord *> Also;
   std::string checkName() const { return "coalesce-" + RuleId; }
 };
 

@@ -56,6 +56,8 @@ SourcePos sourcePos(const ASTContext &Ctx, SourceLocation Begin,
   P.Line = PL.getLine();
   P.Column = PL.getColumn();
   P.RawLoc = B.getRawEncoding();
+  P.InMainFile = SM.isInMainFile(B);
+  P.InSystemHeader = SM.isInSystemHeader(B);
   bool Invalid = false;
   std::pair<FileID, unsigned> Dec = SM.getDecomposedLoc(B);
   llvm::StringRef Buf = SM.getBufferData(Dec.first, &Invalid);

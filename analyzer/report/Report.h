@@ -25,6 +25,12 @@ struct SourcePos {
   unsigned EndColumn = 0;       // end of the caret range on Line (0: none)
   std::string LineText;         // the source line, for carets
   uint64_t RawLoc = 0;          // clang SourceLocation, valid while the AST lives
+  /// Where the position lies, for the front-ends' header filters (as
+  /// clang-tidy's --header-filter and --system-headers): in the translation
+  /// unit's main file, or in a system header (-isystem, the toolkit, the
+  /// standard library).
+  bool InMainFile = false;
+  bool InSystemHeader = false;
   std::string str() const;      // "file:line:col"
   bool operator<(const SourcePos &O) const;
 };

@@ -8,7 +8,9 @@ the CLI options those tests use onto clang-tidy check options:
 
   --block=B         -> <check>.Block=B
   --min-ratio=R     -> <check>.MinRatio=R
-  --no-unknown      -> <check>.ReportUnknown=false (true otherwise, as in the CLI)
+  --no-unknown      -> <check>.ReportUnknown=false (true otherwise, the default of both)
+  --header-filter=R -> clang-tidy's --header-filter=R
+  --system-headers  -> clang-tidy's --system-headers
   --rules=ID,...    -> --checks=-*,coalesce-ID,...
   --cuda-gpu-arch=X -> the clang flag of the same name
   -- ARGS           -> appended to the clang flags
@@ -38,7 +40,7 @@ def main(argv):
         fail("usage: lint_via_tidy.py LINT CLANG_TIDY MODULE RULE_IDS 'CUDA FLAGS' [args]")
     lint, tidy, module = shlex.split(argv[1]), argv[2], argv[3]
     all_rules, flags = argv[4].split(","), shlex.split(argv[5])
-    files, extra, rules = [], [], []
+    files, extra, rules, tidy_opts = [], [], [], []
     opts = {"ReportUnknown": "true"}
     args = argv[6:]
     own = args[:args.index("--")] if "--" in args else args
@@ -56,7 +58,7 @@ def main(argv):
             break
         name, eq, value = a.partition("=")
         if name in ("--block", "--min-ratio", "--rules", "--cuda-gpu-arch",
-                    "--cuda-path", "--color") and not eq:
+                    "--cuda-path", "--color", "--header-filter") and not eq:
             if i >= len(args):
                 fail("%s needs a value" % name)
             value = args[i]
@@ -67,6 +69,10 @@ def main(argv):
             opts["MinRatio"] = value
         elif a == "--no-unknown":
             opts["ReportUnknown"] = "false"
+        elif name == "--header-filter":
+            tidy_opts.append("--header-filter=" + value)
+        elif a == "--system-headers":
+            tidy_opts.append(a)
         elif name == "--rules":
             rules += [r[len("coalesce-"):] if r.startswith("coalesce-") else r
                       for r in value.split(",")]
@@ -92,7 +98,7 @@ def main(argv):
     config = "{CheckOptions: {%s}}" % ", ".join(
         "coalesce-%s.%s: '%s'" % (r, k, v) for r in all_rules for k, v in opts.items())
     cmd = [tidy, "--load=" + module, "--checks=-*," + checks, "--quiet",
-           "--config=" + config] + files + ["--"] + flags + extra
+           "--config=" + config] + tidy_opts + files + ["--"] + flags + extra
     sys.stdout.flush()
     return subprocess.call(cmd)
 

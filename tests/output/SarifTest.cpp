@@ -97,8 +97,42 @@ TEST(Sarif, LevelsAndFilesOutsideTheRoot) {
   json Res = result({X.F}, O)[0];
   EXPECT_EQ(Res["level"], "note");
   json Art = Res["locations"][0]["physicalLocation"]["artifactLocation"];
-  EXPECT_EQ(Art["uri"], "file:///elsewhere/dir%20with%20space/t.cu");
-  EXPECT_FALSE(Art.contains("uriBaseId"));
+  // Relative to the file system root, a base of its own: no file: URI.
+  EXPECT_EQ(Art["uri"], "elsewhere/dir%20with%20space/t.cu");
+  EXPECT_EQ(Art["uriBaseId"], "%FSROOT%");
+  json Bases = findingsToSarif({X.F}, {}, O)["runs"][0]["originalUriBaseIds"];
+  EXPECT_TRUE(Bases.contains("%SRCROOT%"));
+  EXPECT_TRUE(Bases.contains("%FSROOT%"));
+  for (auto &[Id, Base] : Bases.items()) {
+    EXPECT_FALSE(Base.contains("uri")) << Id;
+    EXPECT_TRUE(Base["description"]["text"].is_string()) << Id;
+  }
+}
+
+TEST(Sarif, NoMachinePathsInTheLog) {
+  // Files under the source root only: one base; nowhere a file: URI, and no
+  // informationUri unless one was configured at build time.
+  Fixture X(cwd() + "/src/t.cu", 1, 1, "x");
+  json Doc = findingsToSarif({X.F}, {}, {});
+  EXPECT_FALSE(Doc["runs"][0]["originalUriBaseIds"].contains("%FSROOT%"));
+  const std::string Text = Doc.dump();
+  EXPECT_EQ(Text.find("file:"), std::string::npos) << Text;
+  EXPECT_EQ(Text.find(cwd()), std::string::npos);
+  json Driver = Doc["runs"][0]["tool"]["driver"];
+  if (*COALESCE_INFORMATION_URI)
+    EXPECT_EQ(Driver["informationUri"].get<std::string>().rfind("https://", 0), 0u);
+  else
+    EXPECT_FALSE(Driver.contains("informationUri"));
+}
+
+TEST(Sarif, GroupedFindingsListTheirKernels) {
+  Fixture A(cwd() + "/t.cu", 3, 1, "x = tile[i][0];");
+  AccessRecord Other = A.R;
+  Other.Kernel = "k2";
+  A.F.Also.push_back(&Other);
+  json Props = result({A.F})[0]["properties"];
+  EXPECT_EQ(Props["kernel"], "k");
+  EXPECT_EQ(Props["kernels"], json::array({"k", "k2"}));
 }
 
 TEST(Sarif, FingerprintsCountRepeatsPerFile) {

@@ -68,3 +68,29 @@ TEST(Suppressions, GlobList) {
   EXPECT_TRUE(matchesGlobList({"-coalesce-*", "coalesce-uncoalesced-global"}, Global));
   EXPECT_FALSE(matchesGlobList({"coalesce-shared-*"}, Global));
 }
+
+TEST(Suppressions, UnknownRuleNamesAreProblems) {
+  FileSuppressions S({"x;", "y; // coalesce-lint: ignore[uncoalesced-globl, shared-bank-conflict]",
+                      "z; // coalesce-lint: ignore[coalesce-*, -coalesce-bank]",
+                      "w; // coalesce-lint: ignore[uncoalesced-global] NOLINT(bugprone-typo)"});
+  ASSERT_EQ(S.problems().size(), 2u);
+  EXPECT_EQ(S.problems()[0].Line, 2u);
+  EXPECT_EQ(S.problems()[0].Column, 29u);
+  EXPECT_EQ(S.problems()[0].Message,
+            "unknown rule 'uncoalesced-globl' in 'coalesce-lint: "
+            "ignore[uncoalesced-globl, shared-bank-conflict]' (rules: uncoalesced-global, "
+            "shared-bank-conflict)");
+  EXPECT_EQ(S.problems()[1].Line, 3u);
+  EXPECT_EQ(S.problems()[1].Column, 42u);
+  // The misspelt name silences nothing; the others still work.
+  EXPECT_EQ(S.suppressedBy(2, Global), "");
+  EXPECT_NE(S.suppressedBy(2, Shared), "");
+}
+
+TEST(Suppressions, WithoutNolint) {
+  // The clang-tidy plugin reads only coalesce-lint's own form.
+  FileSuppressions S = FileSuppressions::fromText(
+      "a; // NOLINT\nb; // coalesce-lint: ignore\n", /*Nolint=*/false);
+  EXPECT_EQ(S.suppressedBy(1, Global), "");
+  EXPECT_NE(S.suppressedBy(2, Global), "");
+}

@@ -5,8 +5,9 @@ Validates `coalesce-lint --format=sarif` on the given kernels against the
 SARIF 2.1.0 schema (python3-jsonschema) and checks what GitHub code scanning
 needs and what coalesce-lint promises:
 
-- $schema, version, runs[0].tool.driver {name, version, informationUri,
-  rules[] with id "coalesce-<id>", name, shortDescription = the summary in
+- $schema, version, runs[0].tool.driver {name, version, informationUri (an
+  https URI, when configured at build time), rules[] with id "coalesce-<id>",
+  name, shortDescription = the summary in
   rules/Rules.def, fullDescription, help.text + help.markdown = the rule's doc
   page, properties (tags, precision, problem.severity)};
 - one result per finding of the text output (same rule, line, column,
@@ -16,7 +17,12 @@ needs and what coalesce-lint promises:
   and the numbers in properties;
 - fingerprints that survive moving and re-indenting a line, and change when
   the code on the line changes;
-- a run with an input error still validates and says executionSuccessful: false.
+- a run with an input error still validates and says executionSuccessful: false;
+- no file: URI anywhere: files under the source root are relative to
+  %SRCROOT%, others (a header the header filter lets through) to %FSROOT%,
+  and the bases have no uri; checked on the samples and on a file that
+  includes its own, a third-party and a system header, with and without
+  --header-filter=.* --system-headers.
 
 Runs from PROJECT_DIR so that the URIs are relative to it.
 """
@@ -81,8 +87,10 @@ def check_driver(doc, project, what):
     driver = run0["tool"]["driver"]
     check(doc.get("$schema", "").startswith("https://"), f"{what}: $schema is a URI")
     check(doc.get("version") == "2.1.0", f"{what}: version 2.1.0")
-    for key in ("name", "version", "informationUri", "rules"):
+    for key in ("name", "version", "rules"):
         check(key in driver, f"{what}: tool.driver.{key}")
+    if "informationUri" in driver:
+        check(driver["informationUri"].startswith("https://"), f"{what}: informationUri is https")
     check(driver.get("name") == "coalesce-lint", f"{what}: driver name")
     ids = []
     for cls, rid, summary in rules_def(project):
@@ -115,8 +123,7 @@ def check_results(doc, expected, project, what):
     results = run0["results"]
     check(len(results) == len(expected),
           f"{what}: {len(results)} results for {len(expected)} findings in the text output")
-    check(run0.get("originalUriBaseIds", {}).get("%SRCROOT%", {}).get("uri", "").startswith("file:///"),
-          f"{what}: originalUriBaseIds.%SRCROOT%")
+    check("%SRCROOT%" in run0.get("originalUriBaseIds", {}), f"{what}: originalUriBaseIds.%SRCROOT%")
     seen_prints = set()
     fixes = 0
     for i, (res, exp) in enumerate(zip(results, expected)):
@@ -175,6 +182,68 @@ def check_results(doc, expected, project, what):
     return fixes
 
 
+def uris(node):
+    """Every URI-valued string of a SARIF document."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k in ("uri", "informationUri") and isinstance(v, str):
+                yield v
+            else:
+                yield from uris(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from uris(v)
+
+
+def check_no_file_uris(doc, what):
+    for u in uris(doc):
+        check(not u.lower().startswith("file:"), f"{what}: a file: URI: {u}")
+    for base, loc in doc["runs"][0].get("originalUriBaseIds", {}).items():
+        check("uri" not in loc and loc.get("description", {}).get("text"),
+              f"{what}: base {base} has a description and no machine path")
+
+
+def locations(doc):
+    """(uri, uriBaseId) of every result's location, related location and fix."""
+    for res in doc["runs"][0]["results"]:
+        locs = [l["physicalLocation"] for l in res["locations"] + res.get("relatedLocations", [])]
+        for loc in locs:
+            yield loc["artifactLocation"]["uri"], loc["artifactLocation"].get("uriBaseId")
+        for fx in res.get("fixes", []):
+            for ch in fx["artifactChanges"]:
+                yield ch["artifactLocation"]["uri"], ch["artifactLocation"].get("uriBaseId")
+
+
+def check_headers(lint, project, schema):
+    """A file that reads through its own header, a third-party one (-I, outside
+    the source root) and a system one (-isystem)."""
+    from urllib.parse import unquote
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(os.path.join(project, "tests", "lit", "cli", "Inputs", "headers"),
+                        os.path.join(tmp, "h"))
+        proj = os.path.join(tmp, "h", "proj")
+        args = ["k.cu", "--", "-I../thirdparty", "-isystem", "../sys"]
+        for extra, what, want in (([], "headers (default filter)", {"k.cu", "inc/own.cuh"}),
+                                  (["--header-filter=.*", "--system-headers"], "headers (all)",
+                                   {"k.cu", "inc/own.cuh", "thirdparty/tp.cuh", "sys/sysh.cuh"})):
+            p = run(lint, ["--format=sarif", "--exit-zero"] + extra + args, proj)
+            check(p.returncode == 0, f"{what}: exit {p.returncode}: {p.stderr}")
+            doc = json.loads(p.stdout)
+            validate(doc, schema, what)
+            check_no_file_uris(doc, what)
+            seen = set()
+            for uri, base in locations(doc):
+                if base == "%SRCROOT%":
+                    path = os.path.join(proj, unquote(uri))
+                else:
+                    check(base == "%FSROOT%", f"{what}: {uri}: base {base}")
+                    path = "/" + unquote(uri)
+                check(os.path.isfile(path), f"{what}: {uri} (base {base}) names a file")
+                seen.add(os.path.relpath(os.path.realpath(path), os.path.realpath(proj)))
+            got = {f.replace("../", "") for f in seen}
+            check(got == want, f"{what}: results in {sorted(got)}, expected {sorted(want)}")
+
+
 def fmt(v):
     """A number as the messages print it (formatNumber: up to 3 decimals)."""
     if not isinstance(v, (int, float)):
@@ -214,8 +283,7 @@ def main():
     lint = os.path.abspath(lint)
     files = [os.path.relpath(f, project) for f in sys.argv[4:]]
     if not os.path.exists(schema_path):
-        sys.exit(f"the SARIF 2.1.0 schema is not at {schema_path} (../shared/schemas beside the "
-                 "checkout; set COALESCE_SARIF_SCHEMA when configuring)")
+        sys.exit(f"the SARIF 2.1.0 schema is not at {schema_path}")
     schema = json.load(open(schema_path))
 
     p = run(lint, ["--format=sarif", "--exit-zero"] + files, project)
@@ -229,6 +297,7 @@ def main():
     fixes = check_results(doc, expected, project, "samples")
     check(fixes >= 1, "at least one finding of the samples carries a fix (the tile padding)")
     check(doc["runs"][0]["invocations"][0]["executionSuccessful"] is True, "executionSuccessful")
+    check_no_file_uris(doc, "samples")
 
     # An input error: still a valid log, with a notification.
     p = run(lint, ["--format=sarif", "tests/lit/Inputs/bad.cu", "no-such-file.cu"], project)
@@ -248,6 +317,7 @@ def main():
     check(uri == "lit/Inputs/bad.cu", f"--source-root=tests gives lit/Inputs/bad.cu, got {uri!r}")
 
     check_fingerprint_stability(lint, project)
+    check_headers(lint, project, schema)
 
     for f in failures:
         print("FAIL:", f)

@@ -6,8 +6,9 @@
 //   parseCommandLine   argv -> Options
 //   settingsForFiles   Options + .coalesce-lint.yaml -> per-file settings
 //   analyseFiles       files -> TUReports (one runAnalysis per arch and block)
-//   collectFindings    rules, then inline suppressions and the baseline
-//   emit*              text | json | sarif | html
+//   selectFindings     rules, header filter, inline suppressions, baseline,
+//                      grouping (tools/output/Selection.h)
+//   emit*              text | json | sarif | html, then the summary on stderr
 //===----------------------------------------------------------------------===//
 
 #include "ApplyFixes.h"
@@ -16,14 +17,16 @@
 #include "Config.h"
 #include "Emit.h"
 #include "FileSetup.h"
+#include "HeaderFilter.h"
 #include "Html.h"
+#include "Inputs.h"
 #include "LspServer.h"
 #include "driver/Invocation.h"
 #include "driver/Preamble.h"
 #include "Rule.h"
 #include "driver/Runner.h"
 #include "Sarif.h"
-#include "Suppressions.h"
+#include "Selection.h"
 #include "WarpMap.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -49,7 +52,7 @@ namespace {
 constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
 
 const char *Usage =
-    R"(usage: coalesce-lint [options] FILE.cu... [-- extra clang arguments]
+    R"(usage: coalesce-lint [options] FILE.cu|DIR... [-- extra clang arguments]
        coalesce-lint -p BUILD_DIR [options] [FILE.cu...]
        coalesce-lint verify [verify options] [FILE.cu...]
        coalesce-lint lsp [options]    (a language server for editors)
@@ -88,6 +91,11 @@ options:
   --list-rules            print the rules and exit
   --no-unknown            do not print remarks for unpredictable accesses
   --min-ratio=R           report only accesses costing more than R x ideal
+  --header-filter=REGEX   report findings in the headers whose path REGEX
+                          matches (default: the headers under the source
+                          root; the input files are always reported)
+  --system-headers        also report findings in system headers (-isystem,
+                          the CUDA toolkit)
   --config=FILE           settings file (default: the nearest
                           .coalesce-lint.yaml above each input file)
   --no-config             ignore .coalesce-lint.yaml files
@@ -100,7 +108,9 @@ options:
   --version               print the version and exit
   --help                  print this help and exit
 
-Options on the command line override the settings file. Findings are
+A directory stands for the .cu and .cuh files under it (hidden directories
+and CMake build trees are not searched). Options on the command line
+override the settings file. Findings are
 silenced by `// coalesce-lint: ignore[RULE]` or `// NOLINT(coalesce-RULE)`
 on their line (see README.md).
 
@@ -125,6 +135,8 @@ struct Options {
   std::optional<std::vector<std::string>> Rules;
   std::optional<double> MinRatio;
   std::optional<bool> ReportUnknown;
+  std::optional<std::string> HeaderFilterRegex;
+  bool SystemHeaders = false;
   bool ListRules = false, ExitZero = false;
   std::string ConfigFile;
   bool NoConfig = false;
@@ -333,6 +345,12 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       O.ListRules = true;
     } else if (A == "--no-unknown") {
       O.ReportUnknown = false;
+    } else if (Is("--header-filter")) {
+      if (!Value("--header-filter", V))
+        return usageError("--header-filter needs a regular expression");
+      O.HeaderFilterRegex = V;
+    } else if (A == "--system-headers") {
+      O.SystemHeaders = true;
     } else if (A == "--exit-zero") {
       O.ExitZero = true;
     } else if (Is("--min-ratio")) {
@@ -491,10 +509,6 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
       Errors.push_back(F + ": no such file");
       continue;
     }
-    if (llvm::sys::fs::is_directory(St)) {
-      Errors.push_back(F + ": is a directory");
-      continue;
-    }
     int FD;
     if (llvm::sys::fs::openFileForRead(F, FD)) {
       Errors.push_back(F + ": cannot be read");
@@ -599,51 +613,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
   return std::nullopt;
 }
 
-/// The rules' findings, split into those to report and those silenced by an
-/// inline comment or the baseline (with why).
-struct Findings {
-  std::vector<Finding> All;       // after suppressions (what a baseline records)
-  std::vector<Finding> Reported;  // after suppressions and the baseline
-  std::vector<size_t> ReportOf;   // Reported[i] is about Reports[ReportOf[i]]
-  std::map<const AccessRecord *, std::string> Silenced;
-  unsigned Suppressed = 0, InBaseline = 0;
-  unsigned warnings() const {
-    unsigned N = 0;
-    for (const Finding &F : Reported)
-      N += F.Level == Severity::Warning;
-    return N;
-  }
-};
-
-/// Findings point into Reports, which must not change afterwards.
-Findings collectFindings(const std::vector<TUReport> &Reports,
-                         const std::vector<const FileSettings *> &SettingsOf, Baseline *Base) {
-  Findings Out;
-  SuppressionIndex Suppressions;
-  for (size_t I = 0; I < Reports.size(); ++I)
-    for (Finding &F : runRules(Reports[I].Accesses, SettingsOf[I]->Rules,
-                               SettingsOf[I]->EnabledRules)) {
-      std::string By = Suppressions.suppressedBy(F);
-      if (!By.empty()) {
-        ++Out.Suppressed;
-        if (F.Record)
-          Out.Silenced[F.Record] = "suppressed by " + By;
-        continue;
-      }
-      Out.All.push_back(F);
-      if (Base && Base->consume(F)) {
-        ++Out.InBaseline;
-        if (F.Record)
-          Out.Silenced[F.Record] = "in the baseline";
-        continue;
-      }
-      Out.Reported.push_back(std::move(F));
-      Out.ReportOf.push_back(I);
-    }
-  return Out;
-}
-
-void emitText(const Options &O, const std::vector<TUReport> &Reports, const Findings &Fs) {
+void emitText(const Options &O, const std::vector<TUReport> &Reports, const Selection &Fs) {
   const bool Color = O.Color == "always" ||
                      (O.Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
   TextStyle Style{Color};
@@ -653,27 +623,19 @@ void emitText(const Options &O, const std::vector<TUReport> &Reports, const Find
     for (const KernelSummary &K : Reports[I].Kernels)
       if (!K.NotAnalysed.empty())
         std::cout << K.Pos.str() << ": note: " << notAnalysedNote(K) << "\n";
-    for (size_t J = 0; J < Fs.Reported.size(); ++J) {
-      if (Fs.ReportOf[J] != I)
+    for (size_t J = 0; J < Fs.Shown.size(); ++J) {
+      if (Fs.ShownOf[J] != I)
         continue;
-      const Finding &F = Fs.Reported[J];
+      const Finding &F = Fs.Shown[J];
       std::cout << renderFinding(F, Style);
       if (O.Explain && F.Record && F.Level == Severity::Warning)
         std::cout << renderWarpMapText(*F.Record);
     }
   }
-  std::string Line = summaryLine(Reports);
-  if (Fs.Suppressed)
-    Line += "; " + std::to_string(Fs.Suppressed) + " finding" + (Fs.Suppressed == 1 ? "" : "s") +
-            " suppressed by comments";
-  if (!O.BaselineFile.empty())
-    Line += "; " + std::to_string(Fs.InBaseline) + " in the baseline, " +
-            std::to_string(Fs.Reported.size()) + " new";
-  std::cerr << "coalesce-lint: " << Line << "\n";
 }
 
 /// Prints the reports and findings in the chosen format.
-void emit(const Options &O, const std::vector<TUReport> &Reports, const Findings &Fs,
+void emit(const Options &O, const std::vector<TUReport> &Reports, const Selection &Fs,
           const std::vector<std::string> &Errors, bool WithBaseline) {
   if (O.Format == "json") {
     std::cout << reportToJson(Reports, Errors).dump(2) << "\n";
@@ -681,18 +643,20 @@ void emit(const Options &O, const std::vector<TUReport> &Reports, const Findings
     SarifOptions SO;
     SO.SourceRoot = O.SourceRoot;
     SO.Baseline = WithBaseline;
-    std::cout << findingsToSarif(Fs.Reported, Errors, SO).dump(2) << "\n";
+    std::cout << findingsToSarif(Fs.Shown, Errors, SO).dump(2) << "\n";
   } else if (O.Format == "html") {
     HtmlReportInput In;
     In.Reports = &Reports;
-    In.Findings = &Fs.Reported;
+    In.Findings = &Fs.Shown;
     In.Silenced = Fs.Silenced;
     In.Errors = Errors;
     In.SourceRoot = O.SourceRoot;
+    In.Summary = runSummary(Reports, Fs, WithBaseline);
     std::cout << renderHtmlReport(In);
   } else {
     emitText(O, Reports, Fs);
   }
+  std::cout.flush();
 }
 
 } // namespace
@@ -722,6 +686,14 @@ int main(int Argc, char **Argv) {
       return *Exit;
   if (O.Files.empty())
     return usageError("no input files");
+  // Directories stand for the CUDA files under them (Inputs.h).
+  std::vector<std::string> InputErrors;
+  O.Files = expandInputs(O.Files, InputErrors);
+  if (O.Files.empty()) {
+    for (const std::string &E : InputErrors)
+      std::cerr << "coalesce-lint: error: " << E << "\n";
+    return ExitError;
+  }
 
   auto Settings = settingsForFiles(O);
   if (!Settings)
@@ -734,12 +706,20 @@ int main(int Argc, char **Argv) {
     Base = std::move(*B);
   }
 
+  auto Filter = HeaderFilter::create(O.HeaderFilterRegex, O.SystemHeaders, O.SourceRoot);
+  if (!Filter)
+    return usageError(llvm::toString(Filter.takeError()));
+
   std::vector<TUReport> Reports;
   std::vector<const FileSettings *> SettingsOf;
-  std::vector<std::string> Errors;
+  std::vector<std::string> Errors = std::move(InputErrors);
   if (auto Exit = analyseFiles(O, *Settings, Planner, Reports, SettingsOf, Errors))
     return *Exit;
-  const Findings Fs = collectFindings(Reports, SettingsOf, Base ? &*Base : nullptr);
+  std::vector<RulesFor> Rules;
+  for (const FileSettings *S : SettingsOf)
+    Rules.push_back({S->Rules, S->EnabledRules});
+  const Selection Fs = selectFindings(Reports, Rules, *Filter, Base ? &*Base : nullptr);
+  Errors.insert(Errors.end(), Fs.Problems.begin(), Fs.Problems.end());
 
   emit(O, Reports, Fs, Errors, Base.has_value());
 
@@ -766,6 +746,8 @@ int main(int Argc, char **Argv) {
   }
   for (const std::string &E : Errors)
     std::cerr << "coalesce-lint: error: " << E << "\n";
+  // Last, so that it is the line a user sees, in every format.
+  std::cerr << "coalesce-lint: " << runSummary(Reports, Fs, Base.has_value()) << "\n";
   if (!Errors.empty())
     return ExitError;
   if (Fs.warnings() && !O.ExitZero && O.WriteBaselineFile.empty())

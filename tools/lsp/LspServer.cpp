@@ -5,6 +5,7 @@
 #include "Diagnostics.h"
 #include "Document.h"
 #include "FileSetup.h"
+#include "Grouping.h"
 #include "Hover.h"
 #include "InlayHints.h"
 #include "Positions.h"
@@ -582,9 +583,13 @@ private:
     for (unsigned I = 0; I < Table.lines(); ++I)
       Lines.push_back(Table.line(I).str());
     FileSuppressions Suppressed(Lines);
+    std::vector<Finding> Kept;
     for (Finding &F : runRules(R->Report.Accesses, Settings->Rules, Settings->EnabledRules))
       if (F.Pos.File == S.Path && Suppressed.suppressedBy(F.Pos.Line, F.checkName()).empty())
-        Doc->Findings.push_back(std::move(F));
+        Kept.push_back(std::move(F));
+    // Identical findings of several instantiations or launches as one, as
+    // the CLI prints them (Grouping.h).
+    Doc->Findings = groupFindings(std::move(Kept));
     return Doc;
   }
 

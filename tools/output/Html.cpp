@@ -210,9 +210,12 @@ std::string renderHtmlReport(const HtmlReportInput &In) {
   const std::vector<TUReport> &Reports = In.Reports ? *In.Reports : NoReports;
   const std::vector<Finding> &Findings = In.Findings ? *In.Findings : NoFindings;
   std::map<const AccessRecord *, const Finding *> ByRecord;
-  for (const Finding &F : Findings)
+  for (const Finding &F : Findings) {
     if (F.Record)
       ByRecord[F.Record] = &F;
+    for (const AccessRecord *R : F.Also) // the same finding, for other instantiations
+      ByRecord[R] = &F;
+  }
   const std::string Root = In.SourceRoot.empty() ? "." : In.SourceRoot;
 
   unsigned Warnings = 0, Remarks = 0;
@@ -224,10 +227,15 @@ std::string renderHtmlReport(const HtmlReportInput &In) {
      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
      << "<title>coalesce-lint report</title>\n<style>" << Style << "</style>\n</head>\n<body>\n";
   OS << "<header class=\"top\">\n<h1>coalesce-lint report</h1>\n<p>" << esc(summaryLine(Reports))
-     << "</p>\n<p>" << Warnings << " finding" << (Warnings == 1 ? "" : "s") << ", " << Remarks
-     << " remark" << (Remarks == 1 ? "" : "s");
-  if (!In.Silenced.empty())
-    OS << ", " << In.Silenced.size() << " silenced (inline comment or baseline)";
+     << "</p>\n<p>";
+  if (!In.Summary.empty()) {
+    OS << esc(In.Summary);
+  } else {
+    OS << Warnings << " finding" << (Warnings == 1 ? "" : "s") << ", " << Remarks << " remark"
+       << (Remarks == 1 ? "" : "s");
+    if (!In.Silenced.empty())
+      OS << ", " << In.Silenced.size() << " silenced (inline comment, baseline or header filter)";
+  }
   OS << " &middot; coalesce-lint " << COALESCE_VERSION << "</p>\n</header>\n<main>\n";
   if (!In.Errors.empty()) {
     OS << "<div class=\"errors\"><strong>Errors</strong><ul>\n";

@@ -26,6 +26,9 @@ struct HtmlReportInput {
   std::map<const AccessRecord *, std::string> Silenced;
   std::vector<std::string> Errors;
   std::string SourceRoot; // file names are shown relative to it
+  /// The run's summary (Selection.h: what is shown and what was left out);
+  /// "" for counts of Findings and Silenced only.
+  std::string Summary;
 };
 
 std::string renderHtmlReport(const HtmlReportInput &In);

@@ -3,6 +3,7 @@
 #include "Sarif.h"
 
 #include "Emit.h"
+#include "Grouping.h"
 #include "RuleDocs.h"
 #include "SourceKey.h"
 
@@ -15,6 +16,8 @@ namespace coalesce {
 namespace {
 
 using nlohmann::json;
+
+const char *SrcRoot = "%SRCROOT%", *FsRoot = "%FSROOT%";
 
 struct RuleMeta {
   const char *Id, *Name;
@@ -63,10 +66,28 @@ unsigned codePointColumn(const std::string &LineText, unsigned ByteColumn) {
   return Col;
 }
 
+/// A file under the source root is relative to %SRCROOT%; any other (an
+/// input elsewhere, a header the header filter lets through) to %FSROOT%,
+/// the file system root. No file: URI, so no path of the machine that ran
+/// the analysis is needed to read the log, and none leaks into it.
 json artifactLocation(const std::string &File, const std::string &Root) {
   if (auto Rel = relativePath(File, Root))
-    return {{"uri", uriPath(*Rel)}, {"uriBaseId", "%SRCROOT%"}};
-  return {{"uri", "file://" + uriPath(absolutePath(File))}};
+    return {{"uri", uriPath(*Rel)}, {"uriBaseId", SrcRoot}};
+  const std::string Abs = absolutePath(File);
+  return {{"uri", uriPath(llvm::StringRef(Abs).ltrim('/').str())}, {"uriBaseId", FsRoot}};
+}
+
+bool usesBase(const json &J, const char *Base) {
+  if (J.is_object()) {
+    auto It = J.find("uriBaseId");
+    if (It != J.end() && *It == Base)
+      return true;
+  }
+  if (J.is_structured())
+    for (const json &V : J)
+      if (usesBase(V, Base))
+        return true;
+  return false;
 }
 
 json region(const SourcePos &P, unsigned EndByteColumn) {
@@ -99,6 +120,10 @@ json properties(const Finding &F) {
   if (!R)
     return P;
   P["kernel"] = R->Kernel;
+  // The same finding of several instantiations or launches (Grouping.h).
+  std::vector<std::string> Kernels = kernelsOf(F);
+  if (Kernels.size() > 1)
+    P["kernels"] = Kernels;
   if (!R->Context.empty())
     P["context"] = R->Context;
   P["space"] = spaceName(R->Space);
@@ -200,7 +225,10 @@ nlohmann::json findingsToSarif(const std::vector<Finding> &Findings,
   Driver["name"] = "coalesce-lint";
   Driver["version"] = COALESCE_VERSION;
   Driver["semanticVersion"] = COALESCE_VERSION;
-  Driver["informationUri"] = COALESCE_INFORMATION_URI;
+  // Optional in SARIF: only an https URI configured at build time
+  // (-DCOALESCE_INFORMATION_URI), never a path of the build machine.
+  if (*COALESCE_INFORMATION_URI)
+    Driver["informationUri"] = COALESCE_INFORMATION_URI;
   Driver["rules"] = json::array();
   std::map<std::string, size_t> RuleIndex;
   for (const auto &R : allRules()) {
@@ -272,10 +300,18 @@ nlohmann::json findingsToSarif(const std::vector<Finding> &Findings,
   json Run;
   Run["tool"] = {{"driver", Driver}};
   Run["invocations"] = json::array({Invocation});
-  std::string RootUri = "file://" + uriPath(Root);
-  if (RootUri.back() != '/')
-    RootUri += '/';
-  Run["originalUriBaseIds"] = {{"%SRCROOT%", {{"uri", RootUri}}}};
+  // The bases have no uri: the consumer knows where its checkout is (GitHub
+  // code scanning takes %SRCROOT%-relative URIs as repository paths).
+  Run["originalUriBaseIds"] = {
+      {SrcRoot,
+       {{"description",
+         {{"text", "the source root: the directory given with --source-root, or the one "
+                   "coalesce-lint ran in"}}}}}};
+  if (usesBase(Results, FsRoot))
+    Run["originalUriBaseIds"][FsRoot] = {
+        {"description",
+         {{"text", "the file system root ('/') of the machine that ran coalesce-lint, for "
+                   "files outside the source root"}}}};
   Run["columnKind"] = "unicodeCodePoints";
   Run["results"] = Results;
 

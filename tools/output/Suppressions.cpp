@@ -59,6 +59,36 @@ bool parenList(llvm::StringRef Line, size_t Pos, char Open, char Close,
   return true;
 }
 
+/// Each name of an ignore[...] list (List, starting at byte Start of Line)
+/// that is neither a rule nor a glob becomes a Problem.
+void checkRuleNames(llvm::StringRef List, size_t Start, unsigned LineNo, size_t CommentAt,
+                    llvm::StringRef Line, std::vector<FileSuppressions::Problem> &Problems) {
+  size_t Pos = 0;
+  while (Pos <= List.size()) {
+    size_t Comma = List.find(',', Pos);
+    if (Comma == llvm::StringRef::npos)
+      Comma = List.size();
+    llvm::StringRef Item = List.slice(Pos, Comma);
+    size_t Lead = Item.size() - Item.ltrim().size();
+    llvm::StringRef Name = Item.trim();
+    if (Name.consume_front("-"))
+      Lead += 1 + (Name.size() - Name.ltrim().size());
+    Name = Name.trim();
+    llvm::StringRef Id = Name;
+    Id.consume_front("coalesce-");
+    if (!Name.empty() && !Name.contains('*') && !findRule(Id.str())) {
+      std::string Known;
+      for (const auto &R : allRules())
+        Known += (Known.empty() ? "" : ", ") + std::string(R->id());
+      Problems.push_back({LineNo, static_cast<unsigned>(Start + Pos + Lead + 1),
+                          "unknown rule '" + Name.str() + "' in '" +
+                              Line.substr(CommentAt, Start + List.size() + 1 - CommentAt).str() +
+                              "' (rules: " + Known + ")"});
+    }
+    Pos = Comma + 1;
+  }
+}
+
 } // namespace
 
 bool matchesGlobList(const std::vector<std::string> &Globs, llvm::StringRef CheckName) {
@@ -72,7 +102,16 @@ bool matchesGlobList(const std::vector<std::string> &Globs, llvm::StringRef Chec
   return On;
 }
 
-FileSuppressions::FileSuppressions(const std::vector<std::string> &Lines) {
+FileSuppressions FileSuppressions::fromText(llvm::StringRef Text, bool Nolint) {
+  llvm::SmallVector<llvm::StringRef, 0> Split;
+  Text.split(Split, '\n');
+  std::vector<std::string> Lines;
+  for (llvm::StringRef S : Split)
+    Lines.push_back(S.str());
+  return FileSuppressions(Lines, Nolint);
+}
+
+FileSuppressions::FileSuppressions(const std::vector<std::string> &Lines, bool Nolint) {
   struct Open {
     unsigned Line;
     std::string Key; // the list as written, to pair BEGIN with END
@@ -99,12 +138,14 @@ FileSuppressions::FileSuppressions(const std::vector<std::string> &Lines) {
       // "ignore" must end there ("ignored" is not a suppression).
       if (End == Q && Q < L.size() && (llvm::isAlnum(L[Q]) || L[Q] == '-' || L[Q] == '_'))
         continue;
+      checkRuleNames(List, Q + 1, LineNo, P, L, Problems);
       Entries.push_back({LineNo, LineNo, splitList(List, /*AddPrefix=*/true),
                          "// coalesce-lint: ignore" + (End > Q ? "[" + List + "]" : std::string())});
     }
 
     // NOLINT, NOLINTNEXTLINE, NOLINTBEGIN, NOLINTEND (clang-tidy's comments).
-    for (size_t P = L.find("NOLINT"); P != llvm::StringRef::npos; P = L.find("NOLINT", P + 1)) {
+    for (size_t P = Nolint ? L.find("NOLINT") : llvm::StringRef::npos;
+         P != llvm::StringRef::npos; P = L.find("NOLINT", P + 1)) {
       size_t Q = P + strlen("NOLINT");
       std::string Kind = "NOLINT";
       for (const char *Suffix : {"NEXTLINE", "BEGIN", "END"})
@@ -151,25 +192,38 @@ std::string FileSuppressions::suppressedBy(unsigned Line, llvm::StringRef CheckN
   return "";
 }
 
-std::string SuppressionIndex::suppressedBy(const Finding &F) {
-  auto It = Files.find(F.Pos.File);
+const FileSuppressions *SuppressionIndex::load(const std::string &File) {
+  auto It = Files.find(File);
   if (It == Files.end()) {
-    auto Buf = llvm::MemoryBuffer::getFile(F.Pos.File, /*IsText=*/true);
-    if (!Buf) {
-      // Not readable (any more): the finding's own line is all we know.
-      std::vector<std::string> Lines(F.Pos.Line);
-      if (F.Pos.Line > 0)
-        Lines[F.Pos.Line - 1] = F.Pos.LineText;
-      return FileSuppressions(Lines).suppressedBy(F.Pos.Line, F.checkName());
-    }
-    std::vector<std::string> Lines;
-    llvm::SmallVector<llvm::StringRef, 0> Split;
-    (*Buf)->getBuffer().split(Split, '\n');
-    for (llvm::StringRef S : Split)
-      Lines.push_back(S.str());
-    It = Files.emplace(F.Pos.File, FileSuppressions(Lines)).first;
+    auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+    if (!Buf)
+      return nullptr;
+    It = Files.emplace(File, FileSuppressions::fromText((*Buf)->getBuffer())).first;
   }
-  return It->second.suppressedBy(F.Pos.Line, F.checkName());
+  return &It->second;
+}
+
+void SuppressionIndex::scan(const std::string &File) { load(File); }
+
+std::vector<std::string> SuppressionIndex::problems() const {
+  std::vector<std::string> Out;
+  for (const auto &[File, S] : Files)
+    for (const FileSuppressions::Problem &P : S.problems())
+      Out.push_back(File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column) + ": " +
+                    P.Message);
+  return Out;
+}
+
+std::string SuppressionIndex::suppressedBy(const Finding &F) {
+  const FileSuppressions *S = load(F.Pos.File);
+  if (!S) {
+    // Not readable (any more): the finding's own line is all we know.
+    std::vector<std::string> Lines(F.Pos.Line);
+    if (F.Pos.Line > 0)
+      Lines[F.Pos.Line - 1] = F.Pos.LineText;
+    return FileSuppressions(Lines).suppressedBy(F.Pos.Line, F.checkName());
+  }
+  return S->suppressedBy(F.Pos.Line, F.checkName());
 }
 
 } // namespace coalesce

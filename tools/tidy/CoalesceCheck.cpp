@@ -2,6 +2,9 @@
 
 #include "CoalesceCheck.h"
 
+#include "Grouping.h"
+#include "Suppressions.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -14,6 +17,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -48,16 +52,26 @@ public:
     return R;
   }
 
+  /// True for the first check that asks about File in the translation unit
+  /// of Ctx: that one reports the problems of File's suppression comments.
+  bool claim(const ASTContext *Ctx, FileID File) {
+    std::lock_guard<std::mutex> Lock(M);
+    return Claimed.insert({Ctx, File.getHashValue()}).second;
+  }
+
   void forget(const ASTContext *Ctx) {
     std::lock_guard<std::mutex> Lock(M);
     for (auto It = Entries.begin(); It != Entries.end();)
       It = It->first.first == Ctx ? Entries.erase(It) : std::next(It);
+    for (auto It = Claimed.begin(); It != Claimed.end();)
+      It = It->first == Ctx ? Claimed.erase(It) : std::next(It);
   }
 
 private:
   using Key = std::pair<const ASTContext *, std::string>;
   std::mutex M;
   std::map<Key, std::shared_ptr<const TUReport>> Entries;
+  std::set<std::pair<const ASTContext *, unsigned>> Claimed;
 };
 
 AnalysisCache &cache() {
@@ -101,7 +115,7 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
                              clang::tidy::ClangTidyContext *Context,
                              llvm::StringRef RuleId)
     : ClangTidyCheck(Name, Context), RuleId(RuleId.str()),
-      ReportUnknownText(Options.get("ReportUnknown", "false").str()),
+      ReportUnknownText(Options.get("ReportUnknown", "true").str()),
       MinRatioText(Options.get("MinRatio", "1.0").str()),
       BlockText(Options.get("Block", "").str()) {
   const std::string Prefix = Name.str() + ".";
@@ -154,30 +168,40 @@ void CoalesceCheck::check(const MatchFinder::MatchResult &Result) {
   RuleOptions Opts;
   Opts.MinRatio = MinRatio;
   Opts.ReportUnknown = ReportUnknown;
-  // clang-tidy keeps only one of several diagnostics with the same check,
-  // location and message (one access costed for several launches or template
-  // instantiations), so fold the notes of the others into the first one
-  // instead of losing them.
+  // `// coalesce-lint: ignore[...]` comments, as in the CLI; clang-tidy
+  // itself handles the NOLINT forms (and --header-filter, --system-headers).
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::map<FileID, FileSuppressions> Comments;
+  auto CommentsOf = [&](FileID File) -> const FileSuppressions & {
+    auto It = Comments.find(File);
+    if (It != Comments.end())
+      return It->second;
+    bool Invalid = false;
+    llvm::StringRef Text = SM.getBufferData(File, &Invalid);
+    It = Comments.emplace(File, FileSuppressions::fromText(Invalid ? "" : Text,
+                                                           /*Nolint=*/false))
+             .first;
+    // A rule name in ignore[...] that is no rule would silence nothing.
+    if (cache().claim(&Ctx, File))
+      for (const FileSuppressions::Problem &P : It->second.problems())
+        diag(SM.translateLineCol(File, P.Line, P.Column), "%0") << P.Message;
+    return It->second;
+  };
+  CommentsOf(SM.getMainFileID());
   std::vector<Finding> Findings;
   for (Finding &F : runRules(Report->Accesses, Opts, {RuleId})) {
-    auto Same = llvm::find_if(Findings, [&](const Finding &G) {
-      return G.Pos.RawLoc == F.Pos.RawLoc && G.Level == F.Level &&
-             G.Message == F.Message;
-    });
-    if (Same == Findings.end()) {
-      Findings.push_back(std::move(F));
+    const SourceLocation Loc = locationOf(F.Pos);
+    if (Loc.isValid() &&
+        !CommentsOf(SM.getFileID(SM.getFileLoc(Loc))).suppressedBy(F.Pos.Line, F.checkName())
+             .empty())
       continue;
-    }
-    for (FindingNote &N : F.Notes) {
-      const bool Known = llvm::any_of(Same->Notes, [&](const FindingNote &M) {
-        return M.Message == N.Message &&
-               (M.Pos ? M.Pos->RawLoc : 0) == (N.Pos ? N.Pos->RawLoc : 0);
-      });
-      if (!Known)
-        Same->Notes.push_back(std::move(N));
-    }
+    Findings.push_back(std::move(F));
   }
-  for (const Finding &F : Findings)
+  // One diagnostic for the same finding of several template instantiations
+  // or launch configurations, naming them (Grouping.h), as in the CLI.
+  // (clang-tidy would keep only the first of several diagnostics with the
+  // same check, location and message anyway.)
+  for (const Finding &F : groupFindings(std::move(Findings)))
     emit(F);
 }
 

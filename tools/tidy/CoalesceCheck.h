@@ -5,9 +5,15 @@
 // records and turns each Finding into clang-tidy diagnostics (warning or
 // remark, notes, fix-its). It does no analysis of its own.
 //
+// Findings are silenced by `// coalesce-lint: ignore[RULE]` comments as in
+// the CLI (and by NOLINT, which clang-tidy handles); identical findings of
+// several template instantiations or launches are one diagnostic that names
+// the instantiations (tools/output/Grouping.h). The defaults are the CLI's.
+//
 // Options (per check, e.g. coalesce-uncoalesced-global.MinRatio):
-//   ReportUnknown  true/false, default false: also report the accesses that
-//                  cannot be predicted, as remarks
+//   ReportUnknown  true/false, default true: also report the accesses that
+//                  cannot be predicted, as remarks (the CLI's --no-unknown
+//                  is ReportUnknown=false)
 //   MinRatio       number >= 1, default 1.0: report only cost > ideal * MinRatio
 //   Block          "X[,Y[,Z]]", default empty: the block shape of kernels that
 //                  are not launched in the file (the CLI's --block)
@@ -45,7 +51,7 @@ private:
 
   std::string RuleId;
   std::string ReportUnknownText;
-  bool ReportUnknown = false;
+  bool ReportUnknown = true;
   std::string MinRatioText;
   double MinRatio = 1.0;
   std::string BlockText;

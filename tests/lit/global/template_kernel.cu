@@ -7,7 +7,7 @@ template <int S>
 __global__ void scale(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = 2.0f * in[i * S];
-  // CHECK: :[[@LINE-1]]:19: warning: global load from 'in' uses 16 sectors per request (ideal 4): lanes are 16 bytes apart [coalesce-uncoalesced-global]
+  // CHECK: :[[@LINE-1]]:19: warning: scale<4>: global load from 'in' uses 16 sectors per request (ideal 4): lanes are 16 bytes apart [coalesce-uncoalesced-global]
 }
 
 template <typename T>

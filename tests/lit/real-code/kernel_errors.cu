@@ -32,4 +32,4 @@ void host_code(float *out, const float *in) {
 }
 
 // CHECK-DAG: coalesce-lint: warning: {{.*}}kernel_errors.cu: clang reported 4 errors (see above); 2 kernels not analysed, the others are
-// CHECK-DAG: coalesce-lint: 4 accesses in 2 kernels: 1 uncoalesced, 0 bank-conflicted, 0 unknown; 4 clang errors, 2 kernels not analysed
+// CHECK-DAG: coalesce-lint: 4 accesses in 2 kernels: 1 warning (1 uncoalesced-global), 0 remarks; 4 clang errors, 2 kernels not analysed

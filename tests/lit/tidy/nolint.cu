@@ -1,6 +1,7 @@
 // NOLINT comments silence the plugin's findings, per check, like any
 // clang-tidy check. The CLI honours the same comments
-// (tools/output/Suppressions.h): both report the same two findings.
+// (tools/output/Suppressions.h): both report the same two findings. Both
+// honour the CLI's own form too (ignore.cu).
 //
 // RUN: %tidy %s -- %cuda-flags \
 // RUN:   | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:

@@ -1,25 +1,25 @@
 // What the options do, and that the CLI's flags do the same:
-//   MinRatio = the CLI's --min-ratio, Block = --block, ReportUnknown = the
-//   CLI's default (--no-unknown turns it off).
+//   MinRatio = the CLI's --min-ratio, Block = --block, ReportUnknown = true
+//   by default in both (ReportUnknown=false = --no-unknown).
 //
 // RUN: %tidy %s -- %cuda-flags \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,ASSUMED --implicit-check-not=warning: --implicit-check-not=remark:
-// RUN: %lint --no-unknown %s \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,ASSUMED --implicit-check-not=warning: --implicit-check-not=remark:
-//
-// RUN: %tidy --config="{CheckOptions: {coalesce-uncoalesced-global.MinRatio: 2.5, coalesce-uncoalesced-global.Block: '16,16'}}" %s -- %cuda-flags \
-// RUN:   | FileCheck %s --check-prefixes=RATIO,BLOCK --implicit-check-not=warning: --implicit-check-not=remark:
-// RUN: %lint --no-unknown --min-ratio=2.5 --block=16,16 %s \
-// RUN:   | FileCheck %s --check-prefixes=RATIO,BLOCK --implicit-check-not=warning: --implicit-check-not=remark:
-//
-// RUN: %tidy --config="{CheckOptions: {coalesce-uncoalesced-global.ReportUnknown: true}}" %s -- %cuda-flags \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,ASSUMED,UNKNOWN --implicit-check-not=warning: --implicit-check-not=remark:
 // RUN: %lint %s \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,ASSUMED,UNKNOWN --implicit-check-not=warning: --implicit-check-not=remark:
 //
+// RUN: %tidy --config="{CheckOptions: {coalesce-uncoalesced-global.MinRatio: 2.5, coalesce-uncoalesced-global.Block: '16,16', coalesce-uncoalesced-global.ReportUnknown: false}}" %s -- %cuda-flags \
+// RUN:   | FileCheck %s --check-prefixes=RATIO,BLOCK --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %lint --no-unknown --min-ratio=2.5 --block=16,16 %s \
+// RUN:   | FileCheck %s --check-prefixes=RATIO,BLOCK --implicit-check-not=warning: --implicit-check-not=remark:
+//
+// RUN: %tidy --config="{CheckOptions: {coalesce-uncoalesced-global.ReportUnknown: false}}" %s -- %cuda-flags \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,ASSUMED --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %lint --no-unknown %s \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,ASSUMED --implicit-check-not=warning: --implicit-check-not=remark:
+//
 // Invalid values are reported as configuration problems and ignored.
 // RUN: %tidy --config="{CheckOptions: {coalesce-uncoalesced-global.MinRatio: 0.5, coalesce-uncoalesced-global.Block: '2048', coalesce-shared-bank-conflict.Block: '32,x', coalesce-uncoalesced-global.ReportUnknown: maybe}}" %s -- %cuda-flags \
-// RUN:   2>&1 | FileCheck %s --check-prefixes=CHECK,ASSUMED,BAD --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN:   2>&1 | FileCheck %s --check-prefixes=CHECK,ASSUMED,BAD,UNKNOWN --implicit-check-not=warning: --implicit-check-not=remark:
 // BAD-DAG: warning: invalid configuration value '0.5' for option 'coalesce-uncoalesced-global.MinRatio': expected a number >= 1; ignored [clang-tidy-config]
 // BAD-DAG: warning: invalid configuration value '2048' for option 'coalesce-uncoalesced-global.Block': a block holds at most 1024 threads; ignored [clang-tidy-config]
 // BAD-DAG: warning: invalid configuration value '32,x' for option 'coalesce-shared-bank-conflict.Block': expected X[,Y[,Z]] with positive integers; ignored [clang-tidy-config]

@@ -1,15 +1,17 @@
 // A realistic file through the plugin and the CLI, with the same expectations:
 // a naive transpose (uncoalesced store), a tiled one (32-way conflict on the
 // column read of the tile), the padded tile (conflict-free), and a gather
-// whose index comes from memory (unknown: a remark, which the plugin reports
-// only with ReportUnknown, the CLI by default).
+// whose index comes from memory (unknown: a remark, which both report by
+// default; ReportUnknown=false and --no-unknown turn it off).
 //
 // RUN: %tidy %s -- %cuda-flags \
-// RUN:   | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark: --implicit-check-not=note:
-// RUN: %tidy --config="{CheckOptions: {coalesce-uncoalesced-global.ReportUnknown: true}}" %s -- %cuda-flags \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,UNKNOWN --implicit-check-not=warning: --implicit-check-not=remark: --implicit-check-not=note:
 // RUN: %lint %s \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,UNKNOWN --implicit-check-not=warning: --implicit-check-not=remark: --implicit-check-not=note:
+// RUN: %tidy --config="{CheckOptions: {coalesce-uncoalesced-global.ReportUnknown: false}}" %s -- %cuda-flags \
+// RUN:   | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark: --implicit-check-not=note:
+// RUN: %lint --no-unknown %s \
+// RUN:   | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark: --implicit-check-not=note:
 
 #define TILE 32
 #define ROWS 8

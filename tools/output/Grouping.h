@@ -1,0 +1,49 @@
+//===- Grouping.h - One finding for identical findings of several kernels -===//
+//
+// The analysis produces one record per access, per template instantiation of
+// its kernel and per launch configuration; the rules one finding per record.
+// Several of them can say the same thing about the same access: copy<char>,
+// copy<short> and copy<int> all reading `in[i * 32]` at 32 sectors per
+// request, or one kernel launched with two block shapes that cost the same.
+// The front-ends that print messages (text, SARIF, HTML, the clang-tidy
+// plugin) report such findings once:
+//
+//   k.cu:9:12: warning: copy<char>, <short>, <int>: global load from 'in' uses 32 sectors ...
+//
+// Findings are the same when their rule, level, position and message are;
+// the merged finding keeps the first one's record (Also lists the others),
+// every distinct note (so each launch's assumption note stays; notes are kept
+// in the order of their kind: evidence, assumptions, suggestions; a note that
+// differs between the kernels of the group starts with "in KERNEL: ") and the
+// fix-its (another member's only where none is at its place yet). Findings with different costs stay apart, each naming its
+// own instantiations. A message names the kernels when one of them is a
+// template instantiation (a name with template arguments); the names of
+// several instantiations of one template are shortened to their arguments
+// after the first ("copy<char>, <short>"). The JSON output is data and keeps
+// one record per instantiation.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_TOOLS_OUTPUT_GROUPING_H
+#define COALESCE_TOOLS_OUTPUT_GROUPING_H
+
+#include "Rule.h"
+
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+/// The findings of one translation unit, grouped, in the order of their first
+/// member; messages name their kernels' instantiations.
+std::vector<Finding> groupFindings(std::vector<Finding> Findings);
+
+/// The distinct kernels F stands for (its record's and Also's), in order.
+std::vector<std::string> kernelsOf(const Finding &F);
+
+/// "copy<char>, <short>, <int>": names in order, each instantiation of the
+/// template before it shortened to its template arguments.
+std::string kernelList(const std::vector<std::string> &Names);
+
+} // namespace coalesce
+
+#endif // COALESCE_TOOLS_OUTPUT_GROUPING_H
