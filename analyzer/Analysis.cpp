@@ -74,7 +74,7 @@ std::vector<AccessRecord> salvage(ASTContext &Ctx, const KernelDef &K, const Lau
 } // namespace
 
 TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
-                                llvm::ArrayRef<ClangError> Errors) {
+                                const std::vector<ClangError> *Errors) {
   TUReport Report;
   std::vector<KernelDef> Kernels = findKernels(Ctx);
   CodeErrors ErrorsIn(Ctx, Errors);

@@ -32,12 +32,13 @@ struct AnalysisOptions {
   InterpreterLimits Limits;
 };
 
-/// Errors: clang's error diagnostics, if the caller recorded them; kernels
-/// an error touches are listed with the error instead of being analysed
-/// (ast/ClangErrors.h).
+/// Errors: clang's error diagnostics, when the caller recorded them (null:
+/// not recorded, the AST is searched for what clang leaves where it
+/// recovered); kernels an error touches are listed with the error instead of
+/// being analysed (ast/ClangErrors.h).
 TUReport analyzeTranslationUnit(clang::ASTContext &Ctx,
                                 const AnalysisOptions &Opts,
-                                llvm::ArrayRef<ClangError> Errors = {});
+                                const std::vector<ClangError> *Errors = nullptr);
 
 } // namespace coalesce
 

@@ -76,9 +76,9 @@ SourceRange fileRange(const SourceManager &SM, SourceRange R) {
 
 struct CodeErrors::Scan : BodyScan {};
 
-CodeErrors::CodeErrors(ASTContext &Ctx, llvm::ArrayRef<ClangError> Errors)
-    : Ctx(Ctx), Errors(Errors.begin(), Errors.end()),
-      Any(!Errors.empty() || Ctx.getDiagnostics().hasErrorOccurred()) {}
+CodeErrors::CodeErrors(ASTContext &Ctx, const std::vector<ClangError> *Errors)
+    : Ctx(Ctx), Errors(Errors ? *Errors : std::vector<ClangError>()),
+      Any(!Errors || !Errors->empty()) {}
 
 CodeErrors::~CodeErrors() = default;
 

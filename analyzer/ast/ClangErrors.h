@@ -52,8 +52,10 @@ struct ErrorInCode {
 /// translation unit, scanning each function's body once.
 class CodeErrors {
 public:
-  /// Errors: the error diagnostics recorded while parsing (may be empty).
-  CodeErrors(clang::ASTContext &Ctx, llvm::ArrayRef<ClangError> Errors);
+  /// Errors: the error diagnostics recorded while parsing; null when they
+  /// were not recorded (then every kernel's code is searched for what clang
+  /// leaves where it recovered).
+  CodeErrors(clang::ASTContext &Ctx, const std::vector<ClangError> *Errors);
   ~CodeErrors();
   /// The first error in FD's code or in the code it calls, if any.
   std::optional<ErrorInCode> firstErrorIn(const clang::FunctionDecl *FD);

@@ -89,7 +89,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // Analysed even after errors: a kernel that no error touches is as
     // good as in a clean file.
-    TUReport R = analyzeTranslationUnit(Ctx, Opts, Errors);
+    TUReport R = analyzeTranslationUnit(Ctx, Opts, &Errors);
     Out.Report.Accesses = std::move(R.Accesses);
     Out.Report.Kernels = std::move(R.Kernels);
     Out.Report.Notes = std::move(R.Notes);

@@ -2,6 +2,7 @@
 
 #include "CoalesceCheck.h"
 
+#include "Emit.h"
 #include "Grouping.h"
 #include "Suppressions.h"
 
@@ -9,6 +10,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -34,6 +36,44 @@ namespace {
 /// key includes the block option because it changes the analysis. Entries are
 /// dropped at the end of the translation unit (onEndOfTranslationUnit runs
 /// after every check() of that unit), before the ASTContext can be reused.
+/// Forwards every diagnostic to the consumer clang-tidy installed, and
+/// records the errors (the CLI's driver/Runner.cpp does the same).
+class ErrorRecorder : public DiagnosticConsumer {
+public:
+  ErrorRecorder(DiagnosticConsumer *Next, std::unique_ptr<DiagnosticConsumer> Owned)
+      : Next(Next), Owned(std::move(Owned)) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next->BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next->EndSourceFile(); }
+  void finish() override { Next->finish(); }
+  void clear() override {
+    DiagnosticConsumer::clear();
+    Next->clear();
+  }
+  bool IncludeInDiagnosticCounts() const override { return Next->IncludeInDiagnosticCounts(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L >= DiagnosticsEngine::Error) {
+      llvm::SmallString<256> Msg;
+      Info.FormatDiagnostic(Msg);
+      std::lock_guard<std::mutex> Lock(M);
+      Errors.push_back({Info.getLocation(), std::string(Msg)});
+    }
+    Next->HandleDiagnostic(L, Info);
+  }
+  std::vector<ClangError> errors() {
+    std::lock_guard<std::mutex> Lock(M);
+    return Errors;
+  }
+
+private:
+  DiagnosticConsumer *Next;
+  std::unique_ptr<DiagnosticConsumer> Owned;
+  std::mutex M;
+  std::vector<ClangError> Errors;
+};
+
 class AnalysisCache {
 public:
   std::shared_ptr<const TUReport> get(ASTContext &Ctx,
@@ -46,8 +86,13 @@ public:
     AnalysisOptions Opts;
     Opts.DefaultBlock = Block;
     Opts.BlockOption = "the check option Block=X,Y,Z";
-    auto R =
-        std::make_shared<const TUReport>(analyzeTranslationUnit(Ctx, Opts));
+    // The errors recorded while this file was parsed, if a check could
+    // install the recorder; otherwise the AST alone tells.
+    std::optional<std::vector<ClangError>> Errors;
+    if (auto *Rec = dynamic_cast<ErrorRecorder *>(Ctx.getDiagnostics().getClient()))
+      Errors = Rec->errors();
+    auto R = std::make_shared<const TUReport>(
+        analyzeTranslationUnit(Ctx, Opts, Errors ? &*Errors : nullptr));
     Entries.emplace(K, R);
     return R;
   }
@@ -59,12 +104,20 @@ public:
     return Claimed.insert({Ctx, File.getHashValue()}).second;
   }
 
+  /// True for the first check that asks about the kernel at Loc.
+  bool claimKernel(const ASTContext *Ctx, uint64_t Loc) {
+    std::lock_guard<std::mutex> Lock(M);
+    return Kernels.insert({Ctx, Loc}).second;
+  }
+
   void forget(const ASTContext *Ctx) {
     std::lock_guard<std::mutex> Lock(M);
     for (auto It = Entries.begin(); It != Entries.end();)
       It = It->first.first == Ctx ? Entries.erase(It) : std::next(It);
     for (auto It = Claimed.begin(); It != Claimed.end();)
       It = It->first == Ctx ? Claimed.erase(It) : std::next(It);
+    for (auto It = Kernels.begin(); It != Kernels.end();)
+      It = It->first == Ctx ? Kernels.erase(It) : std::next(It);
   }
 
 private:
@@ -72,6 +125,7 @@ private:
   std::mutex M;
   std::map<Key, std::shared_ptr<const TUReport>> Entries;
   std::set<std::pair<const ASTContext *, unsigned>> Claimed;
+  std::set<std::pair<const ASTContext *, uint64_t>> Kernels;
 };
 
 AnalysisCache &cache() {
@@ -154,17 +208,30 @@ bool CoalesceCheck::isLanguageVersionSupported(const LangOptions &LO) const {
   return LO.CUDA;
 }
 
+void CoalesceCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                                        Preprocessor *) {
+  DiagnosticsEngine &D = PP->getDiagnostics();
+  if (dynamic_cast<ErrorRecorder *>(D.getClient()))
+    return; // another coalesce- check installed it
+  DiagnosticConsumer *Next = D.getClient();
+  std::unique_ptr<DiagnosticConsumer> Owned = D.takeClient();
+  D.setClient(new ErrorRecorder(Next, std::move(Owned)), /*ShouldOwnClient=*/true);
+}
+
 void CoalesceCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
 }
 
 void CoalesceCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  // Like the CLI, which does not analyse a file that failed to parse.
-  if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
-    return;
+  // As in the CLI, clang's errors silence only the kernels they touch
+  // (found from what clang leaves in the AST where it recovered:
+  // ast/ClangErrors.h); the first check announces each of those kernels.
   Analysed = &Ctx;
   std::shared_ptr<const TUReport> Report = cache().get(Ctx, Block);
+  for (const KernelSummary &K : Report->Kernels)
+    if (!K.NotAnalysed.empty() && cache().claimKernel(&Ctx, K.Pos.RawLoc))
+      diag(locationOf(K.Pos), "%0", DiagnosticIDs::Remark) << notAnalysedNote(K);
   RuleOptions Opts;
   Opts.MinRatio = MinRatio;
   Opts.ReportUnknown = ReportUnknown;

@@ -41,6 +41,10 @@ public:
 
   bool isLanguageVersionSupported(const clang::LangOptions &LO) const override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  /// Records clang's errors while the file is parsed, as the CLI does, so
+  /// that only the kernels they touch are skipped.
+  void registerPPCallbacks(const clang::SourceManager &SM, clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
