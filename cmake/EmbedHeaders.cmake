@@ -1,9 +1,12 @@
 # Embeds the built-in CUDA headers into the binary as string literals.
-# Usage: cmake -DDIR=<include dir> -DOUT=<file.inc> -P EmbedHeaders.cmake
+# Usage: cmake -DDIR=<include dir> -DOUT=<file.inc> [-DVAR=<array name>] -P EmbedHeaders.cmake
 file(GLOB headers RELATIVE "${DIR}" "${DIR}/*.h")
 list(SORT headers)
-set(content "// Generated from analyzer/driver/builtin/include by cmake/EmbedHeaders.cmake.\n")
-string(APPEND content "static const std::pair<const char *, const char *> kBuiltinHeaders[] = {\n")
+if(NOT VAR)
+  set(VAR kBuiltinHeaders)
+endif()
+set(content "// Generated from ${DIR} by cmake/EmbedHeaders.cmake.\n")
+string(APPEND content "static const std::pair<const char *, const char *> ${VAR}[] = {\n")
 foreach(h IN LISTS headers)
   file(READ "${DIR}/${h}" body)
   string(APPEND content "  {\"${h}\", R\"coalesce_embed(${body})coalesce_embed\"},\n")

@@ -13,6 +13,7 @@
 namespace coalesce {
 
 #include "BuiltinHeaders.inc" // kBuiltinHeaders: {name, contents}
+#include "CompatHeaders.inc"  // kCompatHeaders: {name, contents}
 
 const char *builtinIncludeDir() { return "/__coalesce_lint_builtin__/include"; }
 
@@ -24,6 +25,54 @@ const std::vector<std::pair<std::string, std::string>> &builtinHeaders() {
     return V;
   }();
   return H;
+}
+
+static const char *compatIncludeDir() { return "/__coalesce_lint_compat__/include"; }
+
+const std::vector<std::pair<std::string, std::string>> &compatHeaders() {
+  static const std::vector<std::pair<std::string, std::string>> H = [] {
+    std::vector<std::pair<std::string, std::string>> V;
+    for (const auto &E : kCompatHeaders)
+      V.emplace_back(std::string(compatIncludeDir()) + "/" + E.first, E.second);
+    return V;
+  }();
+  return H;
+}
+
+std::string hostCompilerIncludeDir() {
+  // gcc's own headers (omp.h, ...) live in <libdir>/gcc/<triple>/<version>/
+  // include; nvcc's host compiler finds them, clang does not look there.
+  // The newest installed version.
+  static const std::string Dir = [] {
+    std::string Best;
+    std::vector<int> BestVersion;
+    for (const char *Lib : {"/usr/lib/gcc", "/usr/lib64/gcc", "/usr/local/lib/gcc"}) {
+      std::error_code EC;
+      for (llvm::sys::fs::directory_iterator T(Lib, EC), End; !EC && T != End; T.increment(EC))
+        for (llvm::sys::fs::directory_iterator V(T->path(), EC), VEnd; !EC && V != VEnd;
+             V.increment(EC)) {
+          llvm::SmallString<256> Inc(V->path());
+          llvm::sys::path::append(Inc, "include");
+          llvm::SmallString<256> Omp(Inc);
+          llvm::sys::path::append(Omp, "omp.h");
+          if (!llvm::sys::fs::exists(Omp))
+            continue;
+          std::vector<int> Version;
+          llvm::SmallVector<llvm::StringRef, 4> Parts;
+          llvm::sys::path::filename(V->path()).split(Parts, '.');
+          for (llvm::StringRef P : Parts) {
+            int N = 0;
+            Version.push_back(P.getAsInteger(10, N) ? -1 : N);
+          }
+          if (Best.empty() || Version > BestVersion) {
+            Best = std::string(Inc);
+            BestVersion = Version;
+          }
+        }
+    }
+    return Best;
+  }();
+  return Dir;
 }
 
 std::string defaultResourceDir() { return COALESCE_CLANG_RESOURCE_DIR; }
@@ -115,6 +164,20 @@ Invocation makeInvocation(const InvocationOptions &Opts) {
     A.push_back(builtinIncludeDir());
     A.push_back("-include");
     A.push_back("cuda_runtime.h");
+  }
+  if (Opts.NvccCompat) {
+    // As nvcc compiles (docs/nvcc-compat.md): device code may launch
+    // kernels (dynamic parallelism needs relocatable device code in clang;
+    // nvcc accepts it and only the link needs -rdc), the declarations nvcc's
+    // headers give, and the host compiler's own headers last.
+    A.push_back("-fgpu-rdc");
+    A.push_back("-include");
+    A.push_back(std::string(compatIncludeDir()) + "/coalesce_nvcc_compat.h");
+    const std::string Host = hostCompilerIncludeDir();
+    if (!Host.empty()) {
+      A.push_back("-idirafter");
+      A.push_back(Host);
+    }
   }
   for (const std::string &E : Opts.ExtraArgs)
     A.push_back(E);

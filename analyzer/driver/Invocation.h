@@ -24,6 +24,9 @@ struct InvocationOptions {
   std::string ResourceDir;       // "" = the one LLVM was installed with
   std::string Std = "c++17";
   std::vector<std::string> ExtraArgs; // after `--` on the command line
+  /// Parse as nvcc compiles (docs/nvcc-compat.md): the compatibility header,
+  /// relocatable device code, the host compiler's own include directory.
+  bool NvccCompat = true;
 };
 
 struct Invocation {
@@ -39,6 +42,12 @@ Invocation makeInvocation(const InvocationOptions &Opts);
 const char *builtinIncludeDir();
 /// The built-in headers: (absolute virtual path, contents).
 const std::vector<std::pair<std::string, std::string>> &builtinHeaders();
+/// The nvcc compatibility header(s), mapped into every parse: (absolute
+/// virtual path, contents).
+const std::vector<std::pair<std::string, std::string>> &compatHeaders();
+/// The include directory of the host compiler nvcc would use (gcc's own,
+/// with omp.h), or "".
+std::string hostCompilerIncludeDir();
 /// The clang resource directory of the LLVM the tool was built against.
 std::string defaultResourceDir();
 /// True if Path holds a CUDA toolkit's headers.

@@ -280,6 +280,8 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   if (Job.BuiltinHeaders)
     for (const auto &H : builtinHeaders())
       Tool.mapVirtualFile(H.first, H.second);
+  for (const auto &H : compatHeaders())
+    Tool.mapVirtualFile(H.first, H.second);
   std::string Diags;
   llvm::raw_string_ostream OS(Diags);
   DiagnosticOptions DO;

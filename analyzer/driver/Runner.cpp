@@ -234,6 +234,8 @@ void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   if (Job.BuiltinHeaders)
     for (const auto &H : builtinHeaders())
       Tool.mapVirtualFile(H.first, H.second);
+  for (const auto &H : compatHeaders())
+    Tool.mapVirtualFile(H.first, H.second);
   if (Pch)
     Tool.mapVirtualFile(Pch->VirtualFile, Pch->VirtualText);
   std::string Diags;

@@ -83,6 +83,9 @@ options:
   --no-cache              parse every header from scratch
   --fix                   apply the suggested fixes (shared-tile padding) to
                           the source files
+  --no-nvcc-compat        parse as clang does, without the declarations and
+                          flags that make clang accept code written for nvcc
+                          (docs/nvcc-compat.md)
   --cuda-path=PATH|none   CUDA toolkit to parse with (default: $CUDA_PATH,
                           $CUDA_HOME or /usr/local/cuda; none: built-in header)
   --cuda-gpu-arch=sm_XX   GPU architecture to parse for (default: sm_90)
@@ -316,6 +319,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       if (!O.Block)
         return usageError(startsWith(Why, "expects") ? "--block " + Why
                                                      : "--block=" + V + ": " + Why);
+    } else if (A == "--no-nvcc-compat") {
+      O.Inv.NvccCompat = false;
     } else if (Is("--cuda-path")) {
       if (!Value("--cuda-path", V) || V.empty())
         return usageError("--cuda-path needs a value");
@@ -592,7 +597,11 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
                                                               FromDb[I], Builtin[I])
                                            : "";
     if (R.Failed) {
-      Errors.push_back(O.Files[I] + ": failed to parse (see the errors above)" + Hint);
+      const std::string Includer = includingFile(O.Files[I]);
+      Errors.push_back(O.Files[I] + ": failed to parse (see the errors above)" +
+                       (Includer.empty() ? "" : "; it is #included by " + displayPath(Includer) +
+                                                    ", which is the file to analyse") +
+                       Hint);
       if (!R.Analysed || R.Report.Kernels.empty())
         continue;
     } else if (R.ClangErrors) {

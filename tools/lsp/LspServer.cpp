@@ -634,8 +634,12 @@ private:
         }
         break;
       }
+    const std::string Includer = includingFile(Doc.Path);
     Doc.Problem = "coalesce-lint: not analysed: the file does not parse" +
                   (First.empty() ? std::string() : " (" + First + ")") +
+                  (Includer.empty() ? std::string()
+                                    : "; it is #included by " + Includer +
+                                          ", which is the file to analyse") +
                   parseFailureHint(Opts.Setup.Inv.CudaPath, R.ClangDiagnostics, FromDb,
                                    Job.BuiltinHeaders);
   }

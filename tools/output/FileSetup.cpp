@@ -6,6 +6,7 @@
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <regex>
@@ -147,6 +148,43 @@ JobPlan JobPlanner::plan(const std::string &F, const std::string &GpuArch) {
   }
   P.Job = std::move(Job);
   return P;
+}
+
+std::string includingFile(const std::string &File) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  const std::string Name = llvm::sys::path::filename(Abs).str();
+  const std::regex Include("#[ \t]*include[ \t]*[\"<]([^\">]*)[\">]");
+  llvm::SmallString<256> Dir = llvm::sys::path::parent_path(Abs);
+  unsigned Seen = 0;
+  constexpr unsigned MaxFiles = 2000;
+  for (int Level = 0; Level < 3 && !Dir.empty(); ++Level) {
+    std::error_code EC;
+    for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End; !EC && It != End;
+         It.increment(EC)) {
+      if (It.level() > Level || ++Seen > MaxFiles)
+        break;
+      llvm::StringRef P = It->path();
+      llvm::StringRef Ext = llvm::sys::path::extension(P);
+      if (P == Abs || !(Ext == ".cu" || Ext == ".cpp" || Ext == ".cc" || Ext == ".c" ||
+                        Ext == ".cuh" || Ext == ".h"))
+        continue;
+      auto Buf = llvm::MemoryBuffer::getFile(P);
+      if (!Buf || (*Buf)->getBuffer().find(Name) == llvm::StringRef::npos)
+        continue;
+      std::string Text = (*Buf)->getBuffer().str();
+      for (std::sregex_iterator M(Text.begin(), Text.end(), Include), E; M != E; ++M) {
+        llvm::SmallString<256> Target(llvm::sys::path::parent_path(P));
+        llvm::sys::path::append(Target, (*M)[1].str());
+        llvm::sys::path::remove_dots(Target, true);
+        if (Target == Abs)
+          return P.str();
+      }
+    }
+    Dir = llvm::sys::path::parent_path(Dir);
+  }
+  return "";
 }
 
 std::string parseFailureHint(const std::string &CudaPath, const std::string &Diags, bool FromDb,

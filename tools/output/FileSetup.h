@@ -110,6 +110,11 @@ private:
 /// (no compile command, no CUDA toolkit, a toolkit clang does not know), as
 /// "; ..." to append to the error; "" when nothing points to the set-up.
 /// CudaPath is --cuda-path ("" when not given).
+/// A file (e.g. Rodinia's kernel .cu files) that does not compile alone
+/// because another source file #includes it: that file, found in File's
+/// directory or up to two levels above it; "" if none.
+std::string includingFile(const std::string &File);
+
 std::string parseFailureHint(const std::string &CudaPath, const std::string &Diags, bool FromDb,
                              bool Builtin);
 
