@@ -75,7 +75,16 @@ bool WarpInterp::tryConcreteLoop(const Expr *CondE, const Stmt *Inc,
       }
       Active = Running;
       Loops.push_back(LoopCtl{});
+      const unsigned ExitsBefore = DivergentExits;
       exec(Body);
+      // Lanes leave on data the interpreter does not know: every iteration
+      // would run on all of them, to the iteration limit. The symbolic loop
+      // says what is not known instead.
+      if (DivergentExits != ExitsBefore) {
+        Loops.pop_back();
+        Ok = false;
+        break;
+      }
       Active |= Loops.back().Continued;
       Exited |= Loops.back().Broken;
       Loops.pop_back();

@@ -238,6 +238,14 @@ void WarpInterp::execIf(const IfStmt *If) {
       MaskWhys.push_back("which lanes are active depends on `" + C.Text +
                          "` (line " + lineOf(Ctx, If->getCond()->getBeginLoc()) +
                          "): " + C.Why);
+    if (retiresLanes(If->getThen()) || retiresLanes(If->getElse()))
+      ++DivergentExits;
+    // Both sides run on copies of the state: its size counts towards the
+    // step budget, so that state growing with each branch cannot run on
+    // without bound.
+    for (const Frame &F : Frames)
+      R.Steps += F.Vars.size() + F.Fields.size() + F.Refs.size() + F.OtherRets.size();
+    step();
     const std::deque<Frame> Before = Frames;
     const std::vector<LoopCtl> LoopsBefore = Loops;
     const size_t SideMark = Assumptions.size();

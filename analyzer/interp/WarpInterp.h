@@ -122,6 +122,10 @@ private:
   unsigned DryDepth = 0;
   unsigned ExprDepth = 0;
   unsigned BufferDepth = 0;
+  /// Branches on an unknown condition whose sides retire lanes (a return
+  /// on loaded data): a loop containing one cannot be run iteration by
+  /// iteration to its end (Loops.cpp).
+  unsigned DivergentExits = 0;
   std::vector<AccessEvent> Buffered;
   std::set<std::pair<const clang::Expr *, std::string>> Explained;
 
