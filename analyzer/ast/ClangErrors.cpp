@@ -104,7 +104,17 @@ std::optional<ErrorInCode> CodeErrors::firstErrorIn(const FunctionDecl *Kernel) 
     const FunctionDecl *FD = Work.front();
     Work.pop_front();
     const FunctionDecl *Def = nullptr;
-    if (!FD || !FD->getBody(Def) || !Def || !Seen.insert(Def).second)
+    if (!FD)
+      continue;
+    if (!FD->getBody(Def) || !Def) {
+      // A template instantiation clang gave up on has no body: its error
+      // lies in the template's code, which the instantiation's extent spans.
+      if (FD->isInvalidDecl() && FD->getTemplateInstantiationPattern() &&
+          Seen.insert(FD).second)
+        Fns.emplace_back(FD, nullptr);
+      continue;
+    }
+    if (!Seen.insert(Def).second)
       continue;
     const Scan &S = scan(Def);
     Fns.emplace_back(Def, &S);
@@ -142,6 +152,8 @@ std::optional<ErrorInCode> CodeErrors::firstErrorIn(const FunctionDecl *Kernel) 
     if (FD->isInvalidDecl())
       return Make(FD->getLocation(),
                   "invalid declaration of '" + FD->getNameAsString() + "'", FD);
+    if (!S)
+      continue;
     if (S->BadDecl)
       return Make(S->BadDeclUse,
                   "invalid declaration of '" + S->BadDecl->getNameAsString() + "'", FD);

@@ -25,6 +25,11 @@ bool isDim3(QualType T) {
   return false;
 }
 
+/// A template instantiation with an error in its code: clang drops its body.
+bool failedInstantiation(const FunctionDecl *FD) {
+  return FD->isInvalidDecl() && FD->getTemplateInstantiationPattern() != nullptr;
+}
+
 bool checkedArith(BinaryOperatorKind Op, int64_t A, int64_t B, int64_t &Out) {
   switch (Op) {
   case BO_Add: return !__builtin_add_overflow(A, B, &Out);
@@ -361,8 +366,9 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     // An invalid kernel (a parameter of an unknown type) is listed too: the
     // analysis reports it as not analysed, with the error (ast/ClangErrors.h).
-    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
-        FD->isDependentContext())
+    // So is an instantiation clang gave up on (it has no body).
+    if (!FD->hasAttr<CUDAGlobalAttr>() || FD->isDependentContext() ||
+        !(FD->doesThisDeclarationHaveABody() || failedInstantiation(FD)))
       return true;
     if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
       return true;
@@ -510,7 +516,7 @@ std::vector<KernelDef> findKernels(ASTContext &Ctx) {
   // declaration; drop kernels without a body.
   Ks.erase(std::remove_if(Ks.begin(), Ks.end(),
                           [](const KernelDef &K) {
-                            return !K.FD || !K.FD->hasBody();
+                            return !K.FD || (!K.FD->hasBody() && !failedInstantiation(K.FD));
                           }),
            Ks.end());
   const SourceManager &SM = Ctx.getSourceManager();

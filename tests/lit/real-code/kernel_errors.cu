@@ -31,5 +31,15 @@ void host_code(float *out, const float *in) {
   clean<<<4, 64>>>(out, in);
 }
 
-// CHECK-DAG: coalesce-lint: warning: {{.*}}kernel_errors.cu: clang reported 4 errors (see above); 2 kernels not analysed, the others are
-// CHECK-DAG: coalesce-lint: 4 accesses in 2 kernels: 1 warning (1 uncoalesced-global), 0 remarks; 4 clang errors, 2 kernels not analysed
+// An instantiation with an error in the template's code: clang drops its
+// body, the kernel is still listed (it was silently missing).
+// CHECK-DAG: :[[@LINE+2]]:17: note: kernel 'scaled<Unscaled>' is not analysed: clang reports an error in its code at {{.*}}kernel_errors.cu:[[@LINE+3]]:25: no member named 'scale' in 'Unscaled'
+template <class T>
+__global__ void scaled(float *out) {
+  out[threadIdx.x] = T::scale;
+}
+struct Unscaled {};
+void launch_scaled(float *out) { scaled<Unscaled><<<1, 32>>>(out); }
+
+// CHECK-DAG: coalesce-lint: warning: {{.*}}kernel_errors.cu: clang reported 5 errors (see above); 3 kernels not analysed, the others are
+// CHECK-DAG: coalesce-lint: 4 accesses in 2 kernels: 1 warning (1 uncoalesced-global), 0 remarks; 5 clang errors, 3 kernels not analysed
