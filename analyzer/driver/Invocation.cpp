@@ -171,6 +171,8 @@ Invocation makeInvocation(const InvocationOptions &Opts) {
     // nvcc accepts it and only the link needs -rdc), the declarations nvcc's
     // headers give, and the host compiler's own headers last.
     A.push_back("-fgpu-rdc");
+    // "%d"PRIu64 (no space before the macro): gcc warns, clang errors.
+    A.push_back("-Wno-reserved-user-defined-literal");
     A.push_back("-include");
     A.push_back(std::string(compatIncludeDir()) + "/coalesce_nvcc_compat.h");
     const std::string Host = hostCompilerIncludeDir();
