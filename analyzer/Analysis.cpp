@@ -1,6 +1,7 @@
 //===- Analysis.cpp - The analysis library's entry point ------------------===//
 
 #include "Analysis.h"
+#include "ast/AccessSites.h"
 #include "ast/AstUtil.h"
 
 #include "cost/Aggregate.h"
@@ -71,6 +72,37 @@ std::vector<AccessRecord> salvage(ASTContext &Ctx, const KernelDef &K, const Lau
   return Out;
 }
 
+/// Every access the source spells that the walk should have reached and did
+/// not becomes an unknown event: the output never drops an access silently.
+/// An access on a path no lane takes (a branch, code after a return) has no
+/// record: no warp of the launch executes it.
+void recordMissed(const KernelSites &Sites, const CoverageLog &Log,
+                  ASTContext &Ctx, EventSink &Sink) {
+  auto Visited = [&](const Stmt *S) { return Log.Visited.contains(S); };
+  auto Reached = [&](const Expr *E) { return Log.Reached.contains(E); };
+  const CoverageQuery Q{Visited, Reached};
+  for (const AccessSite &S : Sites.sites()) {
+    if (Log.Reached.contains(S.E))
+      continue;
+    std::string Why = Sites.missedWhy(S, Q);
+    if (Why.empty())
+      continue;
+    AccessEvent E;
+    E.Site = S.E;
+    E.Op = S.Store ? AccessOp::Store : AccessOp::Load;
+    E.Space = S.Shared ? MemorySpace::Shared : MemorySpace::Global;
+    E.AccessType = S.E->getType();
+    if (!E.AccessType->isIncompleteType() && !E.AccessType->isDependentType())
+      E.Width = static_cast<unsigned>(Ctx.getTypeSizeInChars(E.AccessType).getQuantity());
+    E.Active = ~LaneMask(0);
+    E.UnknownWhy = "the analysis did not evaluate this access: " + Why;
+    if (S.In != Sites.kernel())
+      E.ContextText = "in '" + S.In->getNameAsString() + "'";
+    E.ContextKey = "missed";
+    Sink.record(E);
+  }
+}
+
 } // namespace
 
 TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
@@ -122,11 +154,14 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       Configs.push_back(F);
     }
 
+    const KernelSites Sites(Ctx, K.FD);
     std::vector<std::vector<AccessRecord>> PerConfig;
     for (const LaunchFacts &F : Configs) {
       KernelRun Run(Ctx, K.FD, F, Opts.Limits);
       AccessAggregator Agg(Run);
       Run.Sink = &Agg;
+      CoverageLog Log;
+      Run.Coverage = &Log;
       const unsigned Warps =
           F.Config.BlockKnown ? warpsPerBlock(F.Config.Block) : 1;
       unsigned Done = 0;
@@ -134,6 +169,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       try {
         for (unsigned W = 0; W < Warps; ++W, ++Done)
           interpretWarp(Run, W);
+        recordMissed(Sites, Log, Ctx, Agg);
         Recs = Agg.finish(K.Name, Done);
       } catch (const BudgetExceeded &B) {
         Recs = salvage(Ctx, K, F, Opts.Limits, "analysis budget exceeded (" + B.What + ")",

@@ -155,6 +155,8 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
 
 Cond WarpInterp::evalCond(const Expr *E) {
   step();
+  visit(E);
+  visit(E->IgnoreParens());
   // A salvage walk takes every branch: it lists accesses, it predicts none.
   if (!R.Salvage.empty()) {
     eval(E);

@@ -38,10 +38,12 @@ Value WarpInterp::eval(const Expr *E) {
   if (!E)
     return Value::opaque();
   step();
+  visit(E);
   if (salvageTooDeep())
     return Value::unknown(R.Salvage);
   DepthGuard G(*this);
   E = E->IgnoreParens();
+  visit(E);
 
   if (auto *IL = dyn_cast<IntegerLiteral>(E))
     return Value::constant(static_cast<int64_t>(IL->getValue().getSExtValue()));

@@ -31,6 +31,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 #include <optional>
@@ -143,6 +144,15 @@ struct BudgetExceeded {
 };
 
 /// State shared by the warps of one kernel launch.
+/// Where the walk went, for the check that no access vanishes
+/// (ast/AccessSites.h): statements and expressions evaluated with at least
+/// one active lane, and the lvalues the walk understood (memory accesses,
+/// registers, parameters), without parentheses and implicit casts.
+struct CoverageLog {
+  llvm::DenseSet<const clang::Stmt *> Visited;
+  llvm::DenseSet<const clang::Expr *> Reached;
+};
+
 struct KernelRun {
   clang::ASTContext &Ctx;
   const clang::FunctionDecl *Kernel;
@@ -156,6 +166,8 @@ struct KernelRun {
   /// list its accesses, each reported unknown for this reason; nesting past
   /// MaxExprDepth then yields unknown values instead of stopping the walk.
   std::string Salvage;
+  /// Non-null: the walk logs where it went.
+  CoverageLog *Coverage = nullptr;
 
   KernelRun(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
             LaunchFacts Launch, InterpreterLimits Limits)

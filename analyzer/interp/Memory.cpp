@@ -90,6 +90,8 @@ LValue WarpInterp::memberLValue(const MemberExpr *ME) {
 
 LValue WarpInterp::evalLValue(const Expr *E) {
   step();
+  visit(E);
+  visit(E->IgnoreParens());
   if (salvageTooDeep()) {
     LValue LV;
     LV.K = LValue::Unknown;
@@ -300,6 +302,8 @@ Value WarpInterp::loadedValue(const LValue &LV, QualType T, const Expr *Site) {
 }
 
 Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
+  if (LV.K == LValue::Var || LV.K == LValue::ParamField)
+    reached(Site); // a register or a kernel parameter
   switch (LV.K) {
   case LValue::Var: {
     Frame &F = Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)];
@@ -342,6 +346,8 @@ Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
 
 void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
                        const Expr *Site) {
+  if (LV.K == LValue::Var || LV.K == LValue::ParamField)
+    reached(Site);
   switch (LV.K) {
   case LValue::Var: {
     Value Stored = V;
@@ -370,6 +376,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
                         const Expr *Site) {
   if (DryDepth || Active == 0)
     return;
+  reached(Site);
   AccessEvent E;
   E.Site = Site;
   E.Op = Op;

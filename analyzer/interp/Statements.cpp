@@ -26,6 +26,7 @@ void WarpInterp::exec(const Stmt *S) {
   if (!S || Active == 0)
     return;
   step();
+  visit(S);
   if (auto *CS = dyn_cast<CompoundStmt>(S)) {
     for (const Stmt *C : CS->body()) {
       if (Active == 0)
@@ -115,10 +116,36 @@ void WarpInterp::exec(const Stmt *S) {
                      lineOf(Ctx, S->getBeginLoc()) + ") is not modelled";
     return;
   }
-  if (isa<NullStmt>(S) || isa<AsmStmt>(S))
+  if (auto *Asm = dyn_cast<AsmStmt>(S))
+    return execAsm(Asm);
+  if (isa<NullStmt>(S))
     return;
   // Anything else: look inside for memory accesses.
   evalChildren(S);
+}
+
+void WarpInterp::execAsm(const AsmStmt *Asm) {
+  // The operands are what the assembly reads and writes: inputs are
+  // evaluated (a load where one is read from memory; an "m" operand is an
+  // address, not an access), outputs get values the interpreter cannot know.
+  // What the instructions themselves access is not seen.
+  for (unsigned I = 0; I < Asm->getNumInputs(); ++I) {
+    const Expr *In = Asm->getInputExpr(I);
+    if (In->isPRValue())
+      eval(In);
+    else
+      evalLValue(In);
+  }
+  const std::string Line = lineOf(Ctx, static_cast<const Stmt *>(Asm)->getBeginLoc());
+  for (unsigned I = 0; I < Asm->getNumOutputs(); ++I) {
+    const Expr *Out = Asm->getOutputExpr(I);
+    const std::string Why =
+        "`" + exprText(Ctx, Out) + "` is set by inline assembly (line " + Line + ")";
+    LValue LV = evalLValue(Out);
+    if (Asm->isOutputPlusConstraint(I))
+      load(LV, Out->getType(), Out);
+    store(LV, Value::unknown(Why), Out->getType(), Out);
+  }
 }
 
 void WarpInterp::evalChildren(const Stmt *S) {

@@ -135,6 +135,16 @@ private:
       throw BudgetExceeded{"more than " + std::to_string(R.Limits.MaxSteps) +
                            " interpretation steps"};
   }
+  /// The walk evaluates S (or understood the lvalue E) for the coverage
+  /// check (KernelRun::Coverage); dry runs and runs without lanes do not count.
+  void visit(const clang::Stmt *S) {
+    if (R.Coverage && !DryDepth && Active)
+      R.Coverage->Visited.insert(S);
+  }
+  void reached(const clang::Expr *E) {
+    if (R.Coverage && !DryDepth && Active)
+      R.Coverage->Reached.insert(E->IgnoreParenImpCasts());
+  }
   struct DepthGuard {
     WarpInterp &I;
     explicit DepthGuard(WarpInterp &I) : I(I) {
@@ -176,6 +186,8 @@ private:
 
   // Statements (Statements.cpp) --------------------------------------------------
   void exec(const clang::Stmt *S);
+  void execAsm(const clang::AsmStmt *Asm);
+
   void evalChildren(const clang::Stmt *S);
   void execDecl(const clang::VarDecl *VD);
   void execIf(const clang::IfStmt *If);

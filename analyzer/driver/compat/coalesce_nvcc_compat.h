@@ -9,6 +9,9 @@
  */
 #ifndef COALESCE_NVCC_COMPAT_H
 #define COALESCE_NVCC_COMPAT_H
+/* A toolkit-like header: its code is not the user's (no warnings in it; the
+ * analysis does not list its accesses as the user's, ast/AccessSites.h). */
+#pragma clang system_header
 #if defined(__cplusplus) && defined(__CUDA__)
 
 /* 1. Host headers. nvcc's cuda_runtime.h includes, through
