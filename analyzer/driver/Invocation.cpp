@@ -1,6 +1,7 @@
 //===- Invocation.cpp - The clang command line for a device-side parse ----===//
 
 #include "driver/Invocation.h"
+#include "driver/Installation.h"
 
 #include "clang/Basic/Cuda.h"
 #include "llvm/Support/FileSystem.h"
@@ -26,7 +27,10 @@ const std::vector<std::pair<std::string, std::string>> &builtinHeaders() {
   return H;
 }
 
-std::string defaultResourceDir() { return COALESCE_CLANG_RESOURCE_DIR; }
+std::string defaultResourceDir() {
+  std::string Installed = installedResourceDir();
+  return Installed.empty() ? COALESCE_CLANG_RESOURCE_DIR : Installed;
+}
 
 bool isCudaToolkit(const std::string &Path) {
   if (Path.empty())

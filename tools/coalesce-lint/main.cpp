@@ -16,6 +16,7 @@
 #include "Config.h"
 #include "Emit.h"
 #include "Html.h"
+#include "driver/Installation.h"
 #include "driver/Invocation.h"
 #include "driver/Preamble.h"
 #include "Rule.h"
@@ -81,7 +82,8 @@ options:
   --cuda-path=PATH|none   CUDA toolkit to parse with (default: $CUDA_PATH,
                           $CUDA_HOME or /usr/local/cuda; none: built-in header)
   --cuda-gpu-arch=sm_XX   GPU architecture to parse for (default: sm_90)
-  --resource-dir=PATH     clang resource directory (default: LLVM's own)
+  --resource-dir=PATH     clang resource directory (default: the one installed
+                          with coalesce-lint, else LLVM's own)
   --rules=ID[,ID...]      run only these rules (see --list-rules)
   --list-rules            print the rules and exit
   --no-unknown            do not print remarks for unpredictable accesses
@@ -181,15 +183,18 @@ int verifyMain(int Argc, char **Argv) {
     }
   }
   if (Files.empty()) {
+    // The sample kernels installed with coalesce-lint, else the source tree's.
+    std::string Samples = installedDataFile("sample_kernels");
+    if (Samples.empty())
+      Samples = COALESCE_SAMPLES_DIR;
     std::error_code EC;
-    for (llvm::sys::fs::directory_iterator It(COALESCE_SAMPLES_DIR, EC), End;
+    for (llvm::sys::fs::directory_iterator It(Samples, EC), End;
          It != End && !EC; It.increment(EC))
       if (llvm::StringRef(It->path()).ends_with(".cu"))
         Files.push_back(It->path());
     std::sort(Files.begin(), Files.end());
     if (Files.empty())
-      return usageError(std::string("no files given and no sample kernels in ") +
-                        COALESCE_SAMPLES_DIR);
+      return usageError("no files given and no sample kernels in " + Samples);
   }
   Invocation I = makeInvocation(Inv);
   if (!I.Problem.empty())
@@ -222,7 +227,9 @@ int verifyMain(int Argc, char **Argv) {
     OS << reportToJson(Reports, Errors).dump() << "\n";
   }
   const char *Script = std::getenv("COALESCE_VERIFY_SCRIPT");
-  std::string ScriptPath = Script ? Script : COALESCE_VERIFY_SCRIPT;
+  std::string ScriptPath = Script ? Script : installedDataFile("verify/coalesce_verify.py");
+  if (ScriptPath.empty())
+    ScriptPath = COALESCE_VERIFY_SCRIPT;
   auto Python = llvm::sys::findProgramByName("python3");
   if (!Python) {
     llvm::sys::fs::remove(Pred);
