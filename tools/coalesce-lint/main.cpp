@@ -82,6 +82,8 @@ options:
   --cuda-path=PATH|none   CUDA toolkit to parse with (default: $CUDA_PATH,
                           $CUDA_HOME or /usr/local/cuda; none: built-in header)
   --cuda-gpu-arch=sm_XX   GPU architecture to parse for (default: sm_90)
+  --extra-arg=ARG         an argument to append to clang's command line
+                          (repeatable; after those given after `--`)
   --resource-dir=PATH     clang resource directory (default: the one installed
                           with coalesce-lint, else LLVM's own)
   --rules=ID[,ID...]      run only these rules (see --list-rules)
@@ -253,6 +255,7 @@ namespace {
 /// should stop (help, version, a usage error).
 std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
   bool SawDashDash = false;
+  std::vector<std::string> ExtraArgs; // --extra-arg: after those of `--`, as in clang-tidy
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
     if (SawDashDash) {
@@ -325,6 +328,10 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       if (!Value("--cuda-gpu-arch", V) || !startsWith(V, "sm_"))
         return usageError("--cuda-gpu-arch expects sm_XX");
       O.GpuArch = V;
+    } else if (Is("--extra-arg")) {
+      if (!Value("--extra-arg", V))
+        return usageError("--extra-arg needs a value");
+      ExtraArgs.push_back(V);
     } else if (Is("--resource-dir")) {
       if (!Value("--resource-dir", V))
         return usageError("--resource-dir needs a value");
@@ -397,6 +404,7 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       O.Files.push_back(A);
     }
   }
+  O.Inv.ExtraArgs.insert(O.Inv.ExtraArgs.end(), ExtraArgs.begin(), ExtraArgs.end());
   if (O.Explain && O.Format != "text")
     return usageError("--explain draws the warp maps in text output; --format=" + O.Format +
                       (O.Format == "html" ? " always has them" : " does not take it"));
