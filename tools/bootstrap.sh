@@ -8,7 +8,9 @@
 # Packages: LLVM/Clang 22 (bookworm-security) for libTooling, clang-tidy and
 # lit/FileCheck; nlohmann-json; GoogleTest; Python 3 with jsonschema (SARIF
 # validation); pre-commit (hook test); libclang-rt-22-dev (libFuzzer and the
-# sanitizers, docs/fuzzing.md) and hyperfine (tools/bench/bench.py). The CUDA
+# sanitizers, docs/fuzzing.md) and hyperfine (tools/bench/bench.py);
+# python3-venv and libzstd-dev (the wheel: tools/wheel/, a statically linked
+# coalesce-lint needs libzstd.a; libz.a comes with zlib1g-dev). The CUDA
 # toolkit is optional: without one the analyzer parses with its built-in
 # minimal CUDA header.
 set -euo pipefail
@@ -20,7 +22,7 @@ packages=(
   build-essential cmake ninja-build git python3 python3-jsonschema
   clang-22 clang-tidy-22 libclang-22-dev llvm-22-dev llvm-22-tools
   nlohmann-json3-dev libgtest-dev libbenchmark-dev pre-commit
-  libclang-rt-22-dev hyperfine
+  libclang-rt-22-dev hyperfine python3-venv libzstd-dev zlib1g-dev
 )
 
 missing=()

@@ -1,6 +1,7 @@
 //===- Invocation.cpp - The clang command line for a device-side parse ----===//
 
 #include "driver/Invocation.h"
+#include "driver/Installation.h"
 
 #include "clang/Basic/Cuda.h"
 #include "llvm/Support/FileSystem.h"
@@ -75,7 +76,10 @@ std::string hostCompilerIncludeDir() {
   return Dir;
 }
 
-std::string defaultResourceDir() { return COALESCE_CLANG_RESOURCE_DIR; }
+std::string defaultResourceDir() {
+  std::string Installed = installedResourceDir();
+  return Installed.empty() ? COALESCE_CLANG_RESOURCE_DIR : Installed;
+}
 
 bool isCudaToolkit(const std::string &Path) {
   if (Path.empty())

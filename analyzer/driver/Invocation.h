@@ -5,7 +5,8 @@
 // headers when one is found (/usr/local/cuda, $CUDA_PATH, $CUDA_HOME or
 // --cuda-path) and otherwise with the built-in minimal CUDA header
 // (analyzer/driver/builtin/include), mapped into the tool's virtual file system.
-// The clang resource directory is compiled in, because a libTooling binary
+// The clang resource directory is the one installed with coalesce-lint
+// (driver/Installation.h), else LLVM's, compiled in: a libTooling binary
 // outside LLVM's bin/ would compute a wrong one and lose cuda_wrappers/.
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +22,7 @@ namespace coalesce {
 struct InvocationOptions {
   std::string CudaPath;          // "" = find one; "none" = built-in header
   std::string GpuArch = "sm_90"; // --cuda-gpu-arch
-  std::string ResourceDir;       // "" = the one LLVM was installed with
+  std::string ResourceDir;       // "" = defaultResourceDir()
   std::string Std = "c++17";
   std::vector<std::string> ExtraArgs; // after `--` on the command line
   /// Parse as nvcc compiles (docs/nvcc-compat.md): the compatibility header,
@@ -48,7 +49,9 @@ const std::vector<std::pair<std::string, std::string>> &compatHeaders();
 /// The include directory of the host compiler nvcc would use (gcc's own,
 /// with omp.h), or "".
 std::string hostCompilerIncludeDir();
-/// The clang resource directory of the LLVM the tool was built against.
+/// The clang resource directory installed with coalesce-lint (a statically
+/// linked build carries clang's builtin headers), else the one of the LLVM
+/// it was built against.
 std::string defaultResourceDir();
 /// True if Path holds a CUDA toolkit's headers.
 bool isCudaToolkit(const std::string &Path);

@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
-"""test_hook.py PROJECT_DIR BIN_DIR: the pre-commit hook, as a user runs it.
+"""test_hook.py PROJECT_DIR BIN_DIR: the `coalesce-lint-system` pre-commit
+hook (a coalesce-lint already installed), as a user runs it. The
+`coalesce-lint` hook, which pre-commit installs itself, is tested with the
+wheel (tests/wheel/test_wheel.py, ctest -L wheel): it builds coalesce-lint.
 
+`pre-commit validate-manifest` accepts .pre-commit-hooks.yaml (both hooks).
 pre-commit only runs hooks from a git repository with the hook files
 committed, so the test copies .pre-commit-hooks.yaml and
 tools/pre-commit-hook.sh into a temporary hook repository and commits them
@@ -8,7 +12,7 @@ there (the project's own git state is never touched). A second temporary
 repository holds a good and a bad kernel. Then, offline (PRE_COMMIT_HOME in
 the temporary directory, coalesce-lint found on PATH = BIN_DIR):
 
-- `pre-commit try-repo HOOKREPO coalesce-lint --files bad.cu` fails and
+- `pre-commit try-repo HOOKREPO coalesce-lint-system --files bad.cu` fails and
   prints the finding;
 - the same on good.cu passes;
 - a .pre-commit-config.yaml with `args: [--min-ratio=16]` lets bad.cu (8x the
@@ -73,7 +77,12 @@ def main():
         git(["init", "-q"], work, env)
         git(["add", "."], work, env)
 
-        try_repo = [pre_commit, "try-repo", hooks, "coalesce-lint", "--color=never", "--files"]
+        rc, out = run([pre_commit, "validate-manifest", os.path.join(hooks, ".pre-commit-hooks.yaml")],
+                      work, env)
+        check(rc == 0, f"pre-commit validate-manifest .pre-commit-hooks.yaml exited {rc}", out)
+
+        try_repo = [pre_commit, "try-repo", hooks, "coalesce-lint-system", "--color=never",
+                    "--files"]
         rc, out = run(try_repo + ["bad.cu"], work, env)
         if os.environ.get("COALESCE_TEST_VERBOSE"):
             print(out)
@@ -90,7 +99,7 @@ def main():
         def config(args):
             with open(os.path.join(work, ".pre-commit-config.yaml"), "w") as f:
                 f.write(f"repos:\n- repo: {hooks}\n  rev: {rev}\n  hooks:\n"
-                        f"  - id: coalesce-lint\n    args: {args}\n")
+                        f"  - id: coalesce-lint-system\n    args: {args}\n")
         config("[--min-ratio=16]")
         rc, out = run([pre_commit, "run", "--color=never", "--files", "bad.cu"], work, env)
         check(rc == 0, f"args [--min-ratio=16]: bad.cu (8x) should pass, exited {rc}", out)

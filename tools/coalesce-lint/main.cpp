@@ -21,6 +21,7 @@
 #include "Html.h"
 #include "Inputs.h"
 #include "LspServer.h"
+#include "driver/Installation.h"
 #include "driver/Invocation.h"
 #include "driver/Preamble.h"
 #include "Rule.h"
@@ -89,7 +90,10 @@ options:
   --cuda-path=PATH|none   CUDA toolkit to parse with (default: $CUDA_PATH,
                           $CUDA_HOME or /usr/local/cuda; none: built-in header)
   --cuda-gpu-arch=sm_XX   GPU architecture to parse for (default: sm_90)
-  --resource-dir=PATH     clang resource directory (default: LLVM's own)
+  --extra-arg=ARG         an argument to append to clang's command line
+                          (repeatable; after those given after `--`)
+  --resource-dir=PATH     clang resource directory (default: the one installed
+                          with coalesce-lint, else LLVM's own)
   --rules=ID[,ID...]      run only these rules (see --list-rules)
   --list-rules            print the rules and exit
   --no-unknown            do not print remarks for unpredictable accesses
@@ -190,15 +194,18 @@ int verifyMain(int Argc, char **Argv) {
     }
   }
   if (Files.empty()) {
+    // The sample kernels installed with coalesce-lint, else the source tree's.
+    std::string Samples = installedDataFile("sample_kernels");
+    if (Samples.empty())
+      Samples = COALESCE_SAMPLES_DIR;
     std::error_code EC;
-    for (llvm::sys::fs::directory_iterator It(COALESCE_SAMPLES_DIR, EC), End;
+    for (llvm::sys::fs::directory_iterator It(Samples, EC), End;
          It != End && !EC; It.increment(EC))
       if (llvm::StringRef(It->path()).ends_with(".cu"))
         Files.push_back(It->path());
     std::sort(Files.begin(), Files.end());
     if (Files.empty())
-      return usageError(std::string("no files given and no sample kernels in ") +
-                        COALESCE_SAMPLES_DIR);
+      return usageError("no files given and no sample kernels in " + Samples);
   }
   Invocation I = makeInvocation(Inv);
   if (!I.Problem.empty())
@@ -231,7 +238,9 @@ int verifyMain(int Argc, char **Argv) {
     OS << reportToJson(Reports, Errors).dump() << "\n";
   }
   const char *Script = std::getenv("COALESCE_VERIFY_SCRIPT");
-  std::string ScriptPath = Script ? Script : COALESCE_VERIFY_SCRIPT;
+  std::string ScriptPath = Script ? Script : installedDataFile("verify/coalesce_verify.py");
+  if (ScriptPath.empty())
+    ScriptPath = COALESCE_VERIFY_SCRIPT;
   auto Python = llvm::sys::findProgramByName("python3");
   if (!Python) {
     llvm::sys::fs::remove(Pred);
@@ -255,6 +264,7 @@ namespace {
 /// should stop (help, version, a usage error).
 std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
   bool SawDashDash = false;
+  std::vector<std::string> ExtraArgs; // --extra-arg: after those of `--`, as in clang-tidy
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
     if (SawDashDash) {
@@ -329,6 +339,10 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       if (!Value("--cuda-gpu-arch", V) || !startsWith(V, "sm_"))
         return usageError("--cuda-gpu-arch expects sm_XX");
       O.GpuArch = V;
+    } else if (Is("--extra-arg")) {
+      if (!Value("--extra-arg", V))
+        return usageError("--extra-arg needs a value");
+      ExtraArgs.push_back(V);
     } else if (Is("--resource-dir")) {
       if (!Value("--resource-dir", V))
         return usageError("--resource-dir needs a value");
@@ -407,6 +421,7 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       O.Files.push_back(A);
     }
   }
+  O.Inv.ExtraArgs.insert(O.Inv.ExtraArgs.end(), ExtraArgs.begin(), ExtraArgs.end());
   if (O.Explain && O.Format != "text")
     return usageError("--explain draws the warp maps in text output; --format=" + O.Format +
                       (O.Format == "html" ? " always has them" : " does not take it"));
