@@ -99,6 +99,23 @@ bool retiresLanes(const Stmt *S) {
   return false;
 }
 
+static bool leavesEarly(const Stmt *S, bool InInnerLoop) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InInnerLoop;
+  const bool Inner = InInnerLoop || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
+                     isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S);
+  for (const Stmt *C : S->children())
+    if (leavesEarly(C, Inner))
+      return true;
+  return false;
+}
+
+bool leavesLoopEarly(const Stmt *Body) { return leavesEarly(Body, false); }
+
 bool isIntegral(QualType T) {
   T = T.getCanonicalType();
   return T->isIntegralOrEnumerationType();

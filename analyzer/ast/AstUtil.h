@@ -49,6 +49,10 @@ bool isIntegral(clang::QualType T);
 /// True if S contains a return, break or continue that retires lanes.
 bool retiresLanes(const clang::Stmt *S);
 
+/// True if the body of a loop can leave the loop before its condition ends
+/// it: a `break` of this loop, a `return` or a `goto` in it.
+bool leavesLoopEarly(const clang::Stmt *Body);
+
 /// Variables assigned anywhere inside S by name (`v = `, `v += `, `++v`):
 /// the induction variables of a loop.
 void collectAssignedVars(const clang::Stmt *S, std::set<const clang::VarDecl *> &Out);

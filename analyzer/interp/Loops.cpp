@@ -271,7 +271,9 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   }
   const double SavedWeight = Weight;
   const bool SavedKnown = RequestsKnown;
-  if (Trip > 0)
+  // A break or return in the body can end the loop before its condition
+  // does: the condition's trip count is then only a bound.
+  if (Trip > 0 && !leavesLoopEarly(Body))
     Weight *= static_cast<double>(Trip);
   else
     RequestsKnown = false;
