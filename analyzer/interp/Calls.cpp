@@ -31,6 +31,9 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
     return Value::unknown("call through a function pointer");
   }
   bool Handled = false;
+  Value G = evalGroupCall(CE, FD, Handled);
+  if (Handled)
+    return G;
   Value B = evalBuiltinCall(CE, FD, Handled);
   if (Handled)
     return B;
@@ -128,6 +131,9 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
                                         : Value::unknown("missing argument");
       continue;
     }
+    if (isGroupType(PD->getType()))
+      if (std::optional<GroupInfo> G = groupOf(A))
+        NF.Groups[PD] = *G;
     if (PD->getType()->isReferenceType()) {
       NF.Refs[PD] = evalLValue(A);
       continue;

@@ -160,6 +160,11 @@ std::optional<Value> WarpInterp::builtinVar(const PseudoObjectExpr *POE) {
   int Axis = Prop == "x" ? 0 : Prop == "y" ? 1 : Prop == "z" ? 2 : -1;
   if (Axis < 0)
     return std::nullopt;
+  return builtinIndex(Var, Axis);
+}
+
+std::optional<Value> WarpInterp::builtinIndex(const std::string &Var, int Axis) {
+  const std::string Prop = Axis == 0 ? "x" : Axis == 1 ? "y" : "z";
   const Dim3 &B = R.Launch.Config.Block;
   const std::string Name = Var + "." + Prop;
   if (Var == "threadIdx") {

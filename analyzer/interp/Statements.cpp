@@ -171,6 +171,7 @@ void WarpInterp::execDecl(const VarDecl *VD) {
   if (T->isReferenceType()) {
     if (Init)
       F().Refs[VD] = evalLValue(Init);
+    bindGroup(Idx, VD, Init);
     return;
   }
   if (T->isArrayType()) {
@@ -185,6 +186,14 @@ void WarpInterp::execDecl(const VarDecl *VD) {
     return;
   }
   if (T->isRecordType()) {
+    if (isGroupType(T)) {
+      // A cooperative group: what it is matters, not its bytes.
+      if (Init)
+        eval(Init);
+      bindGroup(Idx, VD, Init);
+      F().Vars[VD] = Value::opaque();
+      return;
+    }
     // A copy of a by-value kernel parameter struct is an alias of it.
     if (Init) {
       const Expr *Src = skipCastsAndParens(Init);

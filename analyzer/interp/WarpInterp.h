@@ -68,8 +68,15 @@ struct Cond {
 };
 
 /// The variables of one function activation.
+/// A cooperative group (Groups.cpp): the calling thread's rank in it, its
+/// size, and for a tile its index among the tiles of its parent.
+struct GroupInfo {
+  Value Rank, Size, Meta, MetaSize;
+};
+
 struct Frame {
   const clang::FunctionDecl *FD = nullptr;
+  llvm::DenseMap<const clang::VarDecl *, GroupInfo> Groups;
   llvm::DenseMap<const clang::VarDecl *, Value> Vars;
   std::map<std::pair<const clang::VarDecl *, std::string>, Value> Fields;
   llvm::DenseMap<const clang::VarDecl *, LValue> Refs;
@@ -175,6 +182,8 @@ private:
   void assignVar(const clang::VarDecl *VD, const Value &V, unsigned FrameIdx);
   /// threadIdx.x and friends.
   std::optional<Value> builtinVar(const clang::PseudoObjectExpr *POE);
+  /// threadIdx, blockIdx, blockDim or gridDim along axis 0, 1 or 2.
+  std::optional<Value> builtinIndex(const std::string &Var, int Axis);
 
   // Regions and kernel parameters (State.cpp) -----------------------------------
   RegionId regionForVar(const clang::VarDecl *VD);
@@ -187,6 +196,15 @@ private:
   // Statements (Statements.cpp) --------------------------------------------------
   void exec(const clang::Stmt *S);
   void execAsm(const clang::AsmStmt *Asm);
+
+  // Cooperative groups (Groups.cpp) ---------------------------------------------
+  bool isGroupType(clang::QualType T) const;
+  std::optional<GroupInfo> groupOf(const clang::Expr *E, unsigned Depth = 0);
+  GroupInfo threadBlockGroup();
+  Value evalGroupCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,
+                      bool &Handled);
+  void bindGroup(unsigned FrameIdx, const clang::VarDecl *VD, const clang::Expr *Init);
+  Value arith(clang::BinaryOperatorKind Op, const Value &A, const Value &B);
 
   void evalChildren(const clang::Stmt *S);
   void execDecl(const clang::VarDecl *VD);
