@@ -92,26 +92,27 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     }
 
     // Distinct launch configurations, in source order.
+    const std::string Hint = Opts.BlockOption;
     std::vector<LaunchFacts> Configs;
     std::vector<std::string> Keys;
     for (const KernelLaunch &L : K.Launches) {
       if (!L.Problem.empty())
         Report.Notes.push_back(L.Problem);
-      std::string Key = factsKey(L.Facts);
+      LaunchFacts F = L.Facts;
+      F.Config.BlockOption = Hint;
+      std::string Key = factsKey(F);
       auto It = std::find(Keys.begin(), Keys.end(), Key);
       if (It != Keys.end()) {
-        Configs[It - Keys.begin()].Config.Sites.push_back(
-            L.Facts.Config.Sites.front());
+        Configs[It - Keys.begin()].Config.Sites.push_back(F.Config.Sites.front());
         continue;
       }
       Keys.push_back(Key);
-      Configs.push_back(L.Facts);
+      Configs.push_back(std::move(F));
     }
-    for (LaunchFacts &F : Configs)
-      F.Config.BlockOption = Opts.BlockOption;
     if (Configs.empty()) {
       LaunchFacts F;
       F.Config.BlockOption = Opts.BlockOption;
+      F.Config.BlockUnknown = "no launch in this file";
       if (Opts.DefaultBlock) {
         F.Config.Block = *Opts.DefaultBlock;
         F.Config.BlockKnown = true;
