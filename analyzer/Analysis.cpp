@@ -71,6 +71,13 @@ std::vector<AccessRecord> salvage(ASTContext &Ctx, const KernelDef &K, const Lau
   return Out;
 }
 
+/// "reduce6" for "ns::reduce6<float, 256U>": what --block=KERNEL=... matches.
+std::string baseKernelName(const std::string &Name) {
+  std::string S = Name.substr(0, Name.find('<'));
+  const size_t Colons = S.rfind("::");
+  return Colons == std::string::npos ? S : S.substr(Colons + 2);
+}
+
 } // namespace
 
 TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
@@ -91,8 +98,11 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       continue;
     }
 
-    // Distinct launch configurations, in source order.
-    const std::string Hint = Opts.BlockOption;
+    // Distinct launch configurations, in source order. A launch whose block
+    // shape is not known takes the user's choice for this kernel, if any.
+    const BlockChoice *Choice = chooseBlock(Opts.Blocks, K.Name);
+    const std::string Hint = Opts.BlockOption.substr(0, Opts.BlockOption.find('=')) + "=" +
+                             baseKernelName(K.Name) + "=X,Y,Z";
     std::vector<LaunchFacts> Configs;
     std::vector<std::string> Keys;
     for (const KernelLaunch &L : K.Launches) {
@@ -100,6 +110,12 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
         Report.Notes.push_back(L.Problem);
       LaunchFacts F = L.Facts;
       F.Config.BlockOption = Hint;
+      if (!F.Config.BlockKnown && L.Problem.empty() && Choice) {
+        F.Config.Block = Choice->Block;
+        F.Config.BlockKnown = true;
+        F.Config.Source = "--block";
+        F.Config.BlockGivenBy = Choice->Spelling;
+      }
       std::string Key = factsKey(F);
       auto It = std::find(Keys.begin(), Keys.end(), Key);
       if (It != Keys.end()) {
@@ -113,10 +129,11 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       LaunchFacts F;
       F.Config.BlockOption = Opts.BlockOption;
       F.Config.BlockUnknown = "no launch in this file";
-      if (Opts.DefaultBlock) {
-        F.Config.Block = *Opts.DefaultBlock;
+      if (Choice) {
+        F.Config.Block = Choice->Block;
         F.Config.BlockKnown = true;
         F.Config.Source = "--block";
+        F.Config.BlockGivenBy = Choice->Spelling;
       } else {
         F.Config.Source = "assumed";
       }

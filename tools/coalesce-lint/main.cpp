@@ -62,7 +62,9 @@ options:
                           for GitHub code scanning, html a self-contained page
   --explain               (text) draw a warp map after each finding: the
                           32-byte sector or the banks each lane touches
-  --block=X[,Y[,Z]]       block shape for kernels not launched in the file
+  --block=X[,Y[,Z]]       block shape for kernels whose launch shape is not
+                          known; --block=KERNEL=X[,Y[,Z]] for the kernels of
+                          one name (repeatable; see docs/launches.md)
   -p BUILD_DIR            take each file's command from
                           BUILD_DIR/compile_commands.json (nvcc or clang;
                           translated for the device-side parse); without
@@ -117,7 +119,7 @@ exit status: 0 no findings, 1 findings, 2 usage or input errors
 struct Options {
   std::string Format = "text";
   bool Explain = false;
-  std::optional<Dim3> Block;
+  std::vector<BlockChoice> Blocks; // --block, in order
   InvocationOptions Inv;
   std::optional<std::string> GpuArch;
   std::optional<std::vector<std::string>> Rules;
@@ -138,7 +140,7 @@ struct Options {
 /// The settings one input file is analysed and reported with.
 struct FileSettings {
   std::string GpuArch = "sm_90";
-  std::optional<Dim3> Block;
+  std::vector<BlockChoice> Blocks;
   RuleOptions Rules;
   std::vector<std::string> EnabledRules; // empty: all
 };
@@ -306,10 +308,12 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       if (!Value("--block", V))
         return usageError("--block needs a value");
       std::string Why;
-      O.Block = parseBlockShape(V, Why);
-      if (!O.Block)
+      std::optional<BlockChoice> B = parseBlockChoice(V, Why);
+      if (!B)
         return usageError(startsWith(Why, "expects") ? "--block " + Why
                                                      : "--block=" + V + ": " + Why);
+      B->Spelling = "--block=" + V;
+      O.Blocks.push_back(std::move(*B));
     } else if (Is("--cuda-path")) {
       if (!Value("--cuda-path", V) || V.empty())
         return usageError("--cuda-path needs a value");
@@ -429,7 +433,7 @@ llvm::Expected<std::vector<FileSettings>> settingsForFiles(const Options &O) {
     if (C) {
       if (C->GpuArch)
         S.GpuArch = *C->GpuArch;
-      S.Block = C->Block;
+      S.Blocks = C->Blocks;
       if (C->MinRatio)
         S.Rules.MinRatio = *C->MinRatio;
       if (C->ReportUnknown)
@@ -439,8 +443,8 @@ llvm::Expected<std::vector<FileSettings>> settingsForFiles(const Options &O) {
     }
     if (O.GpuArch)
       S.GpuArch = *O.GpuArch;
-    if (O.Block)
-      S.Block = O.Block;
+    if (!O.Blocks.empty()) // the command line's --block replace the file's
+      S.Blocks = O.Blocks;
     if (O.MinRatio)
       S.Rules.MinRatio = *O.MinRatio;
     if (O.ReportUnknown)
@@ -589,7 +593,28 @@ std::string parseFailureHint(const Options &O, const std::string &Diags, bool Fr
   return Hint;
 }
 
-/// Parses and analyses the files: one runAnalysis per distinct default block,
+/// A block shape given for a kernel name that no analysed file has is most
+/// likely a misspelling: say so.
+void warnUnusedBlocks(const std::vector<TUReport> &Reports,
+                      const std::vector<const FileSettings *> &SettingsOf) {
+  std::set<std::string> Warned;
+  for (const FileSettings *S : SettingsOf)
+    for (const BlockChoice &C : S->Blocks) {
+      if (C.Kernel.empty() || Warned.count(C.Spelling))
+        continue;
+      bool Used = false;
+      for (const TUReport &R : Reports)
+        for (const KernelSummary &K : R.Kernels)
+          Used |= namesKernel(C.Kernel, K.Name) > 0;
+      if (!Used) {
+        Warned.insert(C.Spelling);
+        std::cerr << "coalesce-lint: warning: " << C.Spelling << ": no kernel named '"
+                  << C.Kernel << "' in the files analysed\n";
+      }
+    }
+}
+
+/// Parses and analyses the files: one runAnalysis per distinct set of block shapes,
 /// results in input order. Each file is parsed with its compile command when
 /// a compile database has one, else with the default command for its GPU
 /// architecture. Unreadable and unparsable files become Errors. SettingsOf[i]
@@ -602,9 +627,9 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
   llvm::sys::fs::current_path(Cwd);
   std::map<std::string, Invocation> Invocations; // by GPU arch
   std::set<std::string> WarnedDbs;
-  // Jobs grouped by what runAnalysis takes once per call (the default block).
+  // Jobs grouped by what runAnalysis takes once per call (the block shapes).
   struct Group {
-    std::optional<Dim3> Block;
+    std::vector<BlockChoice> Blocks;
     std::vector<FileJob> Jobs;
     std::vector<size_t> Files; // index into O.Files, per job
   };
@@ -698,10 +723,10 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
 
     Group *G = nullptr;
     for (Group &Existing : Groups)
-      if (Existing.Block == S.Block)
+      if (Existing.Blocks == S.Blocks)
         G = &Existing;
     if (!G) {
-      Groups.push_back({S.Block, {}, {}});
+      Groups.push_back({S.Blocks, {}, {}});
       G = &Groups.back();
     }
     Builtin[I] = Job.BuiltinHeaders;
@@ -716,7 +741,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
   std::vector<std::optional<RunResult>> ByFile(O.Files.size());
   for (Group &G : Groups) {
     RunOptions RO;
-    RO.Analysis.DefaultBlock = G.Block;
+    RO.Analysis.Blocks = G.Blocks;
     RO.Jobs = O.Jobs ? O.Jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     RO.CacheDir = O.NoCache ? "" : O.CacheDir ? *O.CacheDir : defaultCacheDir();
     if (ShowProgress)
@@ -902,6 +927,7 @@ int main(int Argc, char **Argv) {
   std::vector<std::string> Errors;
   if (auto Exit = analyseFiles(O, *Settings, Dbs, Reports, SettingsOf, Errors))
     return *Exit;
+  warnUnusedBlocks(Reports, SettingsOf);
   const Findings Fs = collectFindings(Reports, SettingsOf, Base ? &*Base : nullptr);
 
   emit(O, Reports, Fs, Errors, Base.has_value());

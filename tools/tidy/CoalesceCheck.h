@@ -9,8 +9,10 @@
 //   ReportUnknown  true/false, default false: also report the accesses that
 //                  cannot be predicted, as remarks
 //   MinRatio       number >= 1, default 1.0: report only cost > ideal * MinRatio
-//   Block          "X[,Y[,Z]]", default empty: the block shape of kernels that
-//                  are not launched in the file (the CLI's --block)
+//   Block          "X[,Y[,Z]]" or "KERNEL=X[,Y[,Z]]", several separated by
+//                  ';' (e.g. "reduce6=256;32,8"), default empty: the block
+//                  shape of kernels whose launch shape is not known (the
+//                  CLI's --block)
 //===----------------------------------------------------------------------===//
 
 #ifndef COALESCE_TOOLS_TIDY_COALESCECHECK_H
@@ -23,6 +25,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace coalesce {
 namespace tidy {
@@ -49,7 +52,7 @@ private:
   std::string MinRatioText;
   double MinRatio = 1.0;
   std::string BlockText;
-  std::optional<Dim3> Block;
+  std::vector<BlockChoice> Blocks;
   const clang::ASTContext *Analysed = nullptr;
 };
 

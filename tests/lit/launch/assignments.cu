@@ -44,7 +44,7 @@ __global__ void counted(float *p) { p[threadIdx.x * 6] = 0; }
 // CHECK: note: assuming blockDim = (512, 1, 1) from the launch at assignments.cu:[[@LINE+8]];
 __global__ void uncounted(float *p) { p[threadIdx.x * 7] = 0; }
 // CHECK: :[[@LINE-1]]:39: warning: global store to 'p' uses 28 sectors per request (ideal 4)
-// CHECK: note: blockDim unknown: the launch at assignments.cu:[[@LINE+11]] has a block shape that is not known statically (it depends on a value that changes in the loop at assignments.cu:[[@LINE+9]]); assuming blockDim.x is a multiple of 32; set {{--block=X,Y,Z|the check option Block=X,Y,Z}} to be exact;
+// CHECK: note: blockDim unknown: the launch at assignments.cu:[[@LINE+11]] has a block shape that is not known statically (it depends on a value that changes in the loop at assignments.cu:[[@LINE+9]]); assuming blockDim.x is a multiple of 32; set {{--block=uncounted=X,Y,Z|the check option Block=uncounted=X,Y,Z}} to be exact;
 void run_loops(float *p, int n) {
   int c = 1;
   for (int i = 0; i < 9; ++i)
