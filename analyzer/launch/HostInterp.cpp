@@ -395,6 +395,7 @@ void HostInterp::walkRoot(const FunctionDecl *Fn) {
   if (!Fn || !Fn->hasBody() || Steps > Limits.TotalSteps)
     return;
   RootStart = Steps;
+  FailedLoops.clear();
   State St;
   std::vector<HVal> Args;
   std::vector<std::optional<Loc>> Locs;

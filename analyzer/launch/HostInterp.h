@@ -13,6 +13,8 @@
 //   - loops: run iteration by iteration while the condition is known (a
 //     bounded number of steps), else to a fixpoint where every value the
 //     loop changes is unknown, and a launch in the body sees that state;
+//     an inner loop too long for its share of the budget (a quarter of what
+//     the run around it has left) goes to a fixpoint by itself;
 //   - calls to functions with a body in the file are entered with their
 //     arguments bound (references and pointers to locals write back), so
 //     wrappers and helpers that compute a shape are followed, once per
@@ -222,6 +224,9 @@ private:
   std::vector<Jumps *> JumpStack;
   std::vector<LaunchSeen> Seen;
   std::map<const clang::FunctionDecl *, bool> HasGoto;
+  /// Loops that ran out of their budget running iteration by iteration in
+  /// this walk, with the largest budget they had.
+  std::map<const clang::Stmt *, uint64_t> FailedLoops;
 };
 
 } // namespace host

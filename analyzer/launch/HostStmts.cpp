@@ -343,8 +343,19 @@ std::optional<bool> HostInterp::loopCondition(const Expr *Cond, const DeclStmt *
 bool HostInterp::runLoopConcretely(const Stmt *Loop, const Expr *Cond, const DeclStmt *CondVar,
                                    const Stmt *PreBody, const Stmt *Body, const Expr *Inc,
                                    bool BodyFirst, State &St) {
+  // Its budget: LoopSteps, and inside another loop's run at most a quarter
+  // of what that run has left, so that an inner loop too long to run this
+  // way (a CPU reference over millions of elements) gives up by itself and
+  // leaves the run around it (a sweep over block sizes) most of its budget.
+  // A loop that ran out of a budget at least as large is not tried again.
   const uint64_t Saved = LoopLimit;
-  const uint64_t Mine = std::min<uint64_t>(Saved, Steps + Limits.LoopSteps);
+  uint64_t Budget = Limits.LoopSteps;
+  if (Saved != ~uint64_t(0))
+    Budget = std::min<uint64_t>(Budget, Saved > Steps ? (Saved - Steps) / 4 : 0);
+  auto Failed = FailedLoops.find(Loop);
+  if (Budget == 0 || (Failed != FailedLoops.end() && Budget <= Failed->second))
+    return false;
+  const uint64_t Mine = Steps + Budget; // below Saved: GiveUp{Mine} is this loop's
   const size_t SeenMark = Seen.size();
   const size_t RetMark = Frames.back().Returns.size();
   LoopLimit = Mine;
@@ -385,6 +396,8 @@ bool HostInterp::runLoopConcretely(const Stmt *Loop, const Expr *Cond, const Dec
     LoopLimit = Saved;
     if (G.Limit != Mine)
       throw;
+    uint64_t &Worst = FailedLoops[Loop];
+    Worst = std::max(Worst, Budget);
     Seen.resize(SeenMark);
     Frames.back().Returns.resize(RetMark);
     Frames.back().ReturnValues.resize(RetMark);
