@@ -39,6 +39,16 @@ std::string knownName(const FunctionDecl *FD) {
   return N.str();
 }
 
+} // namespace
+
+/// std::forward and std::move: their argument, as it is.
+bool isStdForwardOrMove(const FunctionDecl *FD) {
+  return FD && FD->isInStdNamespace() && FD->getNumParams() == 1 &&
+         (knownName(FD) == "forward" || knownName(FD) == "move");
+}
+
+namespace {
+
 bool containsGoto(const Stmt *S) {
   if (!S)
     return false;
@@ -151,7 +161,8 @@ HVal HostInterp::evalCall(const CallExpr *E, State &St) {
     }
     if (MD && MD->isInstance()) {
       LValue Obj = lvalue(OC->getArg(0), St);
-      return callFunction(MD, E, Rest, Obj.L, nullptr, St);
+      return callFunction(MD, E, Rest, Obj.L, nullptr, St,
+                          !Obj.L && Obj.Target.K == HVal::Ptr);
     }
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
@@ -159,13 +170,17 @@ HVal HostInterp::evalCall(const CallExpr *E, State &St) {
     const Expr *Obj = MC->getImplicitObjectArgument();
     std::vector<const Expr *> Args(MC->arg_begin(), MC->arg_end());
     std::optional<Loc> This;
+    bool InAllocation = false; // the object is in memory no variable is
     if (MD && MD->isInstance() && Obj) {
       if (Obj->getType()->isPointerType()) {
         HVal P = resolve(eval(Obj, St), St.Bound);
         if (P.K == HVal::Addr)
           This = P.A;
+        InAllocation = P.K == HVal::Ptr;
       } else {
-        This = lvalue(Obj, St).L;
+        LValue LV = lvalue(Obj, St);
+        This = LV.L;
+        InAllocation = !LV.L && LV.Target.K == HVal::Ptr;
       }
     }
     if (MD && MD->getParent()->isLambda() && This) {
@@ -173,7 +188,7 @@ HVal HostInterp::evalCall(const CallExpr *E, State &St) {
       return callFunction(MD, E, Args, std::nullopt,
                           Closure.K == HVal::Lambda ? &Closure : nullptr, St);
     }
-    return callFunction(MD, E, Args, This, nullptr, St);
+    return callFunction(MD, E, Args, This, nullptr, St, InAllocation);
   }
   const FunctionDecl *FD = E->getDirectCallee();
   if (!FD) {
@@ -187,7 +202,7 @@ HVal HostInterp::evalCall(const CallExpr *E, State &St) {
 
 HVal HostInterp::callFunction(const FunctionDecl *FD, const CallExpr *Call,
                               std::vector<const Expr *> Args, std::optional<Loc> This,
-                              const HVal *Closure, State &St) {
+                              const HVal *Closure, State &St, bool ObjectInAllocation) {
   // Arguments: a reference parameter gets the location, any other the value.
   std::vector<HVal> Vals;
   std::vector<std::optional<Loc>> Locs;
@@ -225,7 +240,10 @@ HVal HostInterp::callFunction(const FunctionDecl *FD, const CallExpr *Call,
   const Expr *At = Call ? static_cast<const Expr *>(Call) : nullptr;
   const WhyId W = At ? why("a value set by " + Name + " at " + where(At))
                      : why("a value set by " + Name);
-  bool Escaped = !FD || (NeedsObject && !This);
+  // An object this walk cannot locate may be any variable whose address
+  // escaped, unless it lies in an allocation (no variable does) or the
+  // method is const.
+  bool Escaped = !FD || (NeedsObject && !This && !ObjectInAllocation && !MD->isConst());
   for (size_t I = 0; I < Args.size(); ++I) {
     QualType PT = FD && I < FD->getNumParams() ? FD->getParamDecl(I)->getType()
                                                : Args[I]->getType();
@@ -472,6 +490,8 @@ std::optional<HVal> HostInterp::knownFunction(const FunctionDecl *FD, const Call
     return Result(HVal::floating(X));
   }
   if (N == "expect" && Vals.size() == 2) // __builtin_expect
+    return Arg(0);
+  if (isStdForwardOrMove(FD) && Vals.size() == 1)
     return Arg(0);
   // Device properties that are the same on every GPU CUDA 13 supports
   // (compute capability 7.5 to 12.x); the others stay unknown.

@@ -572,6 +572,11 @@ HostInterp::LValue HostInterp::lvalue(const Expr *E, State &St) {
     return lvalue(cast<ExprWithCleanups>(E)->getSubExpr(), St);
   case Stmt::CXXBindTemporaryExprClass:
     return lvalue(cast<CXXBindTemporaryExpr>(E)->getSubExpr(), St);
+  case Stmt::CallExprClass:
+    if (const auto *CE = cast<CallExpr>(E);
+        CE->getNumArgs() == 1 && isStdForwardOrMove(CE->getDirectCallee()))
+      return lvalue(CE->getArg(0), St);
+    break;
   case Stmt::OpaqueValueExprClass:
     return lvalue(cast<OpaqueValueExpr>(E)->getSourceExpr(), St);
   case Stmt::SubstNonTypeTemplateParmExprClass:

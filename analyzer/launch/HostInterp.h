@@ -82,6 +82,8 @@ struct HostLimits {
 /// cudaLaunchKernelEx (config, kernel, args...).
 enum class LaunchApi { None, Kernel, Cooperative, ExC, ExVariadic };
 LaunchApi launchApiOf(const clang::CallExpr *E);
+/// std::forward and std::move, which give their argument as it is.
+bool isStdForwardOrMove(const clang::FunctionDecl *FD);
 /// The kernel a launch names directly (`k<<<...>>>`, `(void *)k`), if any.
 const clang::FunctionDecl *directKernel(const clang::Expr *Site);
 
@@ -201,7 +203,7 @@ private:
   HVal evalConstruct(const clang::CXXConstructExpr *E, State &St);
   HVal callFunction(const clang::FunctionDecl *FD, const clang::CallExpr *Call,
                     std::vector<const clang::Expr *> Args, std::optional<Loc> This,
-                    const HVal *Closure, State &St);
+                    const HVal *Closure, State &St, bool ObjectInAllocation = false);
   HVal enter(const clang::FunctionDecl *FD, std::vector<HVal> ArgVals,
              std::vector<std::optional<Loc>> ArgLocs, std::optional<Loc> This,
              const HVal *Closure, const clang::CXXConstructorDecl *Ctor, State &St);
