@@ -391,17 +391,25 @@ void HostInterp::refine(State &St, const Expr *Cond, bool Truth) {
     bindSymbol(St, S->first, S->second);
 }
 
-void HostInterp::walkRoot(const FunctionDecl *Fn) {
-  if (!Fn || !Fn->hasBody() || Steps > Limits.TotalSteps)
+void HostInterp::walkRoot(const FunctionDecl *Fn, bool Called) {
+  if (!Fn || !Fn->hasBody())
     return;
+  if (Steps > Limits.TotalSteps) {
+    RanOut = true;
+    return;
+  }
   RootStart = Steps;
   FailedLoops.clear();
   State St;
   std::vector<HVal> Args;
   std::vector<std::optional<Loc>> Locs;
   for (const ParmVarDecl *P : Fn->parameters()) {
+    const std::string Callers =
+        !Called  ? "which no code in this file calls"
+        : RanOut ? "whose callers the walk of the host code did not reach within its budget"
+                 : "whose calls the walk of the host code did not follow";
     WhyId W = why("the parameter '" + P->getNameAsString() + "' of '" +
-                  Fn->getNameAsString() + "', which no code in this file calls");
+                  Fn->getNameAsString() + "', " + Callers);
     if (P->getType()->isReferenceType()) {
       uint32_t C = allocCell(St, HVal::unknown(W));
       Locs.push_back(Loc{C, nullptr, {}});
@@ -424,6 +432,7 @@ void HostInterp::walkRoot(const FunctionDecl *Fn) {
   try {
     enter(Fn, std::move(Args), std::move(Locs), This, nullptr, nullptr, St);
   } catch (const OutOfSteps &) {
+    RanOut = true;
     // Launches recorded so far stand; the rest get evaluateAlone().
   } catch (const GiveUp &) {
   }

@@ -92,8 +92,10 @@ public:
   explicit HostInterp(clang::ASTContext &Ctx, HostLimits L = {});
   ~HostInterp();
 
-  /// Runs Fn from its entry with unknown parameters.
-  void walkRoot(const clang::FunctionDecl *Fn);
+  /// Runs Fn from its entry with unknown parameters. Called: code in the
+  /// file calls Fn, but no walk reached it (the notes say why the
+  /// parameters are unknown accordingly).
+  void walkRoot(const clang::FunctionDecl *Fn, bool Called = false);
   /// Evaluates one launch by itself (one no walk reached), in a state where
   /// only constants are known.
   void evaluateAlone(const clang::Expr *Site, const clang::FunctionDecl *Fn);
@@ -219,6 +221,7 @@ private:
   HostLimits Limits;
   uint64_t Steps = 0, RootStart = 0, LoopLimit = ~uint64_t(0);
   bool Recording = true;
+  bool RanOut = false; // some walk ran out of its budget of steps
   SymId NextSym = 1;
   std::vector<std::string> Whys{""};
   std::map<std::string, WhyId> WhyIndex;

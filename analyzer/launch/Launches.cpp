@@ -266,7 +266,7 @@ std::vector<KernelDef> findKernels(ASTContext &Ctx) {
   std::set<const Expr *> Reached = HI.reachedSites();
   for (const auto &[Site, Fn] : F.Sites)
     if (!Reached.count(Site) && Walked.insert(Fn).second) {
-      HI.walkRoot(Fn);
+      HI.walkRoot(Fn, /*Called=*/true); // not a root: code in the file calls it
       Reached = HI.reachedSites();
     }
   for (const auto &[Site, Fn] : F.Sites)
