@@ -70,6 +70,7 @@ struct HostLimits {
   unsigned StepsPerRoot = 300000;  // expressions and statements per root walk
   unsigned TotalSteps = 1500000;  // for the whole file (about 1 µs each)
   unsigned LoopSteps = 20000;     // running one loop iteration by iteration
+  unsigned LaunchLoopSteps = 100000; // the same, for a loop that reaches a launch
   unsigned MaxCallDepth = 12;
   unsigned MaxSeenPerSite = 16;    // beyond: one launch with what they share
   unsigned MaxAggregate = 64;      // larger arrays are not tracked element-wise
@@ -182,6 +183,7 @@ private:
   std::optional<bool> loopCondition(const clang::Expr *Cond, const clang::DeclStmt *CondVar,
                                     State &St);
   void havocStmt(const clang::Stmt *S, State &St, WhyId W);
+  bool reachesLaunch(const clang::Stmt *S);
 
   // HostExprs.cpp
   HVal eval(const clang::Expr *E, State &St);
@@ -232,6 +234,7 @@ private:
   /// Loops that ran out of their budget running iteration by iteration in
   /// this walk, with the largest budget they had.
   std::map<const clang::Stmt *, uint64_t> FailedLoops;
+  std::map<const clang::FunctionDecl *, bool> ReachesLaunch; // by definition
 };
 
 } // namespace host

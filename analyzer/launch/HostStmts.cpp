@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -340,16 +341,52 @@ std::optional<bool> HostInterp::loopCondition(const Expr *Cond, const DeclStmt *
   return truth(resolve(C, St.Bound));
 }
 
+/// Whether running S may launch a kernel: it holds a launch, or names a
+/// function (called, or passed as a function pointer or lambda) that does.
+bool HostInterp::reachesLaunch(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (isa<CUDAKernelCallExpr>(CE) || launchApiOf(CE) != LaunchApi::None)
+      return true;
+  const FunctionDecl *Named = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    Named = dyn_cast<FunctionDecl>(DRE->getDecl());
+  else if (const auto *ME = dyn_cast<MemberExpr>(S))
+    Named = dyn_cast<FunctionDecl>(ME->getMemberDecl());
+  else if (const auto *CCE = dyn_cast<CXXConstructExpr>(S))
+    Named = CCE->getConstructor();
+  const FunctionDecl *Def = nullptr;
+  if (Named && Named->hasBody(Def) && Def &&
+      !Ctx.getSourceManager().isInSystemHeader(Def->getLocation())) {
+    auto [It, New] = ReachesLaunch.try_emplace(Def, false); // recursion: false
+    if (New) {
+      const bool R = reachesLaunch(Def->getBody());
+      ReachesLaunch[Def] = R;
+      if (R)
+        return true;
+    } else if (It->second) {
+      return true;
+    }
+  }
+  for (const Stmt *C : S->children())
+    if (reachesLaunch(C))
+      return true;
+  return false;
+}
+
 bool HostInterp::runLoopConcretely(const Stmt *Loop, const Expr *Cond, const DeclStmt *CondVar,
                                    const Stmt *PreBody, const Stmt *Body, const Expr *Inc,
                                    bool BodyFirst, State &St) {
-  // Its budget: LoopSteps, and inside another loop's run at most a quarter
-  // of what that run has left, so that an inner loop too long to run this
-  // way (a CPU reference over millions of elements) gives up by itself and
-  // leaves the run around it (a sweep over block sizes) most of its budget.
-  // A loop that ran out of a budget at least as large is not tried again.
+  // Its budget: LoopSteps (more for a loop that reaches a launch: a sweep
+  // over block sizes that also runs and checks each), and inside another
+  // loop's run at most a quarter of what that run has left, so that an
+  // inner loop too long to run this way (a CPU reference over millions of
+  // elements) gives up by itself and leaves the run around it most of its
+  // budget. A loop that ran out of a budget at least as large is not tried
+  // again.
   const uint64_t Saved = LoopLimit;
-  uint64_t Budget = Limits.LoopSteps;
+  uint64_t Budget = reachesLaunch(Loop) ? Limits.LaunchLoopSteps : Limits.LoopSteps;
   if (Saved != ~uint64_t(0))
     Budget = std::min<uint64_t>(Budget, Saved > Steps ? (Saved - Steps) / 4 : 0);
   auto Failed = FailedLoops.find(Loop);
