@@ -296,8 +296,14 @@ HVal HostInterp::evalCast(const CastExpr *E, State &St) {
   case CK_ArrayToPointerDecay: {
     LValue LV = lvalue(Sub, St);
     const size_t N = aggregateSize(Sub->getType());
-    if (!LV.L || !N)
+    if (!LV.L)
       return HVal::unknown(whyAt("an array the host evaluator does not track", Sub));
+    if (!N) {
+      // Too large to track element by element, but still one variable: a
+      // pointer into it changes only it (pointerAdd() keeps no element).
+      markAddrTaken(St, *LV.L);
+      return HVal::address(*LV.L);
+    }
     Loc L = *LV.L;
     L.Path.push_back(PathStep{0, static_cast<uint32_t>(N), true});
     markAddrTaken(St, L);
