@@ -406,7 +406,8 @@ void HostInterp::walkRoot(const FunctionDecl *Fn, bool Called) {
   for (const ParmVarDecl *P : Fn->parameters()) {
     const std::string Callers =
         !Called  ? "which no code in this file calls"
-        : RanOut ? "whose callers the walk of the host code did not reach within its budget"
+        : RanOut ? "whose calls the walks of the host code did not reach (one of them ran out "
+                   "of its budget)"
                  : "whose calls the walk of the host code did not follow";
     WhyId W = why("the parameter '" + P->getNameAsString() + "' of '" +
                   Fn->getNameAsString() + "', " + Callers);

@@ -14,7 +14,7 @@ FILL(10) FILL(11) FILL(12) FILL(13) FILL(14) FILL(15) FILL(16) FILL(17) FILL(18)
 
 __global__ void late(float *p) { p[threadIdx.x * 2] = 0; }
 // CHECK: :[[@LINE-1]]:34: warning: global store to 'p' uses 8 sectors per request (ideal 4)
-// CHECK: note: blockDim unknown: the launch at budget_note.cu:[[#@LINE+2]] has a block shape that is not known statically (it depends on the parameter 'threads' of 'run_late', whose callers the walk of the host code did not reach within its budget); assuming blockDim.x is a multiple of 32; set {{--block=late=X,Y,Z|the check option Block=late=X,Y,Z}} to be exact;
+// CHECK: note: blockDim unknown: the launch at budget_note.cu:[[#@LINE+2]] has a block shape that is not known statically (it depends on the parameter 'threads' of 'run_late', whose calls the walks of the host code did not reach (one of them ran out of its budget)); assuming blockDim.x is a multiple of 32; set {{--block=late=X,Y,Z|the check option Block=late=X,Y,Z}} to be exact;
 
 void run_late(float *p, int threads) { late<<<64, threads>>>(p); }
 
