@@ -259,7 +259,12 @@ std::vector<KernelDef> findKernels(ASTContext &Ctx) {
   // walked from their own function, then evaluated by themselves.
   host::HostInterp HI(Ctx);
   std::set<const FunctionDecl *> Walked;
-  for (const FunctionDecl *R : F.roots()) {
+  // main first: the program's own entry is where launch shapes are set,
+  // and the file's budget must not go to helpers nothing calls first.
+  std::vector<const FunctionDecl *> Roots = F.roots();
+  std::stable_partition(Roots.begin(), Roots.end(),
+                        [](const FunctionDecl *R) { return R->isMain(); });
+  for (const FunctionDecl *R : Roots) {
     HI.walkRoot(R);
     Walked.insert(R);
   }
