@@ -103,6 +103,13 @@ void recordMissed(const KernelSites &Sites, const CoverageLog &Log,
   }
 }
 
+/// "reduce6" for "ns::reduce6<float, 256U>": what --block=KERNEL=... matches.
+std::string baseKernelName(const std::string &Name) {
+  std::string S = Name.substr(0, Name.find('<'));
+  const size_t Colons = S.rfind("::");
+  return Colons == std::string::npos ? S : S.substr(Colons + 2);
+}
+
 } // namespace
 
 TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
@@ -123,31 +130,42 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       continue;
     }
 
-    // Distinct launch configurations, in source order.
+    // Distinct launch configurations, in source order. A launch whose block
+    // shape is not known takes the user's choice for this kernel, if any.
+    const BlockChoice *Choice = chooseBlock(Opts.Blocks, K.Name);
+    const std::string Hint = Opts.BlockOption.substr(0, Opts.BlockOption.find('=')) + "=" +
+                             baseKernelName(K.Name) + "=X,Y,Z";
     std::vector<LaunchFacts> Configs;
     std::vector<std::string> Keys;
     for (const KernelLaunch &L : K.Launches) {
       if (!L.Problem.empty())
         Report.Notes.push_back(L.Problem);
-      std::string Key = factsKey(L.Facts);
+      LaunchFacts F = L.Facts;
+      F.Config.BlockOption = Hint;
+      if (!F.Config.BlockKnown && L.Problem.empty() && Choice) {
+        F.Config.Block = Choice->Block;
+        F.Config.BlockKnown = true;
+        F.Config.Source = "--block";
+        F.Config.BlockGivenBy = Choice->Spelling;
+      }
+      std::string Key = factsKey(F);
       auto It = std::find(Keys.begin(), Keys.end(), Key);
       if (It != Keys.end()) {
-        Configs[It - Keys.begin()].Config.Sites.push_back(
-            L.Facts.Config.Sites.front());
+        Configs[It - Keys.begin()].Config.Sites.push_back(F.Config.Sites.front());
         continue;
       }
       Keys.push_back(Key);
-      Configs.push_back(L.Facts);
+      Configs.push_back(std::move(F));
     }
-    for (LaunchFacts &F : Configs)
-      F.Config.BlockOption = Opts.BlockOption;
     if (Configs.empty()) {
       LaunchFacts F;
       F.Config.BlockOption = Opts.BlockOption;
-      if (Opts.DefaultBlock) {
-        F.Config.Block = *Opts.DefaultBlock;
+      F.Config.BlockUnknown = "no launch in this file";
+      if (Choice) {
+        F.Config.Block = Choice->Block;
         F.Config.BlockKnown = true;
         F.Config.Source = "--block";
+        F.Config.BlockGivenBy = Choice->Spelling;
       } else {
         F.Config.Source = "assumed";
       }

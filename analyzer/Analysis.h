@@ -13,9 +13,10 @@
 
 #include "ast/ClangErrors.h"
 #include "interp/Interpreter.h"
+#include "launch/BlockChoice.h"
 #include "report/Report.h"
 
-#include <optional>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -24,10 +25,12 @@ class ASTContext;
 namespace coalesce {
 
 struct AnalysisOptions {
-  /// Block shape for kernels that have no launch site in the file (--block).
-  std::optional<Dim3> DefaultBlock;
-  /// How the front end's user sets that block shape, for messages: the CLI's
-  /// "--block=X,Y,Z", the clang-tidy checks' "the option Block".
+  /// Block shapes for kernels whose shape is not known: no launch in the
+  /// file, or launches whose shape the host code does not make known
+  /// (--block=X,Y,Z, --block=KERNEL=X,Y,Z).
+  std::vector<BlockChoice> Blocks;
+  /// How the front end's user sets a block shape, for messages: the CLI's
+  /// "--block=X,Y,Z", the clang-tidy checks' "the check option Block=X,Y,Z".
   std::string BlockOption = "--block=X,Y,Z";
   InterpreterLimits Limits;
 };

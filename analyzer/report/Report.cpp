@@ -45,21 +45,9 @@ static std::string baseName(const std::string &Path) {
 }
 
 std::string LaunchConfig::describe() const {
-  if (!BlockKnown) {
-    if (Source == "assumed")
-      return "blockDim unknown (no launch in this file): assuming blockDim.x "
-             "is a multiple of 32; set " + BlockOption + " to be exact";
-    return "blockDim unknown from " + Source +
-           ": assuming blockDim.x is a multiple of 32";
-  }
-  std::string S = "assuming blockDim = " + Block.str();
-  if (Source == "--block")
-    S += " from " + BlockOption.substr(0, BlockOption.find('='));
-  else {
-    S += " from the launch";
-    if (Sites.size() > 1)
-      S += "es";
-    S += " at ";
+  // "the launch at a.cu:1", "the launches at a.cu:1, a.cu:9 and 2 more".
+  auto SiteList = [&] {
+    std::string S = Sites.size() > 1 ? "the launches at " : "the launch at ";
     for (size_t I = 0; I < Sites.size(); ++I) {
       if (I)
         S += ", ";
@@ -69,6 +57,31 @@ std::string LaunchConfig::describe() const {
       }
       S += baseName(Sites[I].File) + ":" + std::to_string(Sites[I].Line);
     }
+    return S;
+  };
+  auto NotKnown = [&] {
+    std::string S = SiteList() + (Sites.size() > 1 ? " have" : " has") +
+                    " a block shape that is not known statically";
+    if (!BlockUnknown.empty())
+      S += " (" + BlockUnknown + ")";
+    return S;
+  };
+  if (!BlockKnown) {
+    if (Source == "assumed")
+      return "blockDim unknown (no launch in this file): assuming blockDim.x "
+             "is a multiple of 32; set " + BlockOption + " to be exact";
+    if (Sites.empty())
+      return "blockDim unknown from " + Source + ": assuming blockDim.x is a multiple of 32";
+    return "blockDim unknown: " + NotKnown() +
+           "; assuming blockDim.x is a multiple of 32; set " + BlockOption + " to be exact";
+  }
+  std::string S = "assuming blockDim = " + Block.str();
+  if (Source == "--block") {
+    S += " from " + (BlockGivenBy.empty() ? BlockOption.substr(0, BlockOption.find('='))
+                                          : BlockGivenBy);
+    S += Sites.empty() ? std::string(" (no launch in this file)") : ": " + NotKnown();
+  } else {
+    S += " from " + SiteList();
   }
   return S;
 }

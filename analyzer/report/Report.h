@@ -50,10 +50,19 @@ struct LaunchConfig {
   Dim3 Block;
   bool BlockKnown = false;
   std::optional<Dim3> Grid;
-  /// "launch at f.cu:40", "--block", or "assumed" (blockDim.x a multiple of 32).
+  /// "the launch at f.cu:40", "--block", or "assumed" (blockDim.x a
+  /// multiple of 32); "the launch at f.cu:40 (its block shape is not known
+  /// statically)" when the launch does not say it.
   std::string Source;
   /// How to set the block shape ("--block=X,Y,Z"), for the messages.
   std::string BlockOption = "--block=X,Y,Z";
+  /// Why the block shape of the launches is not known ("it depends on the
+  /// parameter 'threads' of 'run', which no code in this file calls"), or
+  /// "no launch in this file".
+  std::string BlockUnknown;
+  /// Source "--block": the setting that gave the shape, as the user wrote it
+  /// ("--block=reduce6=256", "the check option Block=256").
+  std::string BlockGivenBy;
   std::vector<SourcePos> Sites;
   /// Kernel parameters whose values are known from the launch (name, value).
   std::vector<std::pair<std::string, int64_t>> Args;

@@ -6,7 +6,7 @@ a second time as tidy-plugin/<path>, with %lint replaced by this script, so the
 CLI and the plugin are checked against the same inline expectations. It maps
 the CLI options those tests use onto clang-tidy check options:
 
-  --block=B         -> <check>.Block=B
+  --block=B         -> <check>.Block=B (several: joined with ';')
   --min-ratio=R     -> <check>.MinRatio=R
   --no-unknown      -> <check>.ReportUnknown=false (true otherwise, the default of both)
   --header-filter=R -> clang-tidy's --header-filter=R
@@ -64,7 +64,7 @@ def main(argv):
             value = args[i]
             i += 1
         if name == "--block":
-            opts["Block"] = value
+            opts["Block"] = opts["Block"] + ";" + value if "Block" in opts else value
         elif name == "--min-ratio":
             opts["MinRatio"] = value
         elif a == "--no-unknown":

@@ -18,8 +18,10 @@ TEST(Config, AllSettings) {
   ASSERT_TRUE(C->Rules);
   EXPECT_EQ(*C->Rules, (std::vector<std::string>{"uncoalesced-global", "shared-bank-conflict"}));
   EXPECT_EQ(C->MinRatio.value_or(0), 2.5);
-  ASSERT_TRUE(C->Block);
-  EXPECT_EQ(*C->Block, (Dim3{32, 8, 1}));
+  ASSERT_EQ(C->Blocks.size(), 1u);
+  EXPECT_EQ(C->Blocks[0].Kernel, "");
+  EXPECT_EQ(C->Blocks[0].Block, (Dim3{32, 8, 1}));
+  EXPECT_EQ(C->Blocks[0].Spelling, "the 'block' setting of c.yaml");
   EXPECT_EQ(C->GpuArch.value_or(""), "sm_80");
   EXPECT_EQ(C->ReportUnknown, std::optional<bool>(false));
 }
@@ -28,7 +30,8 @@ TEST(Config, EmptyChangesNothing) {
   for (const char *Text : {"", "# nothing\n", "---\n"}) {
     auto C = parseConfig(Text, "c.yaml");
     ASSERT_TRUE(bool(C)) << Text << ": " << llvm::toString(C.takeError());
-    EXPECT_FALSE(C->Rules || C->MinRatio || C->Block || C->GpuArch || C->ReportUnknown);
+    EXPECT_FALSE(C->Rules || C->MinRatio || !C->Blocks.empty() || C->GpuArch ||
+                 C->ReportUnknown);
   }
 }
 
@@ -42,7 +45,12 @@ TEST(Config, ErrorsNameTheLine) {
             "report-unknown)");
   EXPECT_EQ(Err("min-ratio: fast\n"), "c.yaml:1:12: 'min-ratio' expects a number >= 1");
   EXPECT_EQ(Err("block: 32,0\n"), "c.yaml:1:8: 'block': block dimensions must be at least 1");
-  EXPECT_EQ(Err("block: {x: 1}\n"), "c.yaml:1:9: 'block' expects [X, Y, Z] with positive integers");
+  EXPECT_EQ(Err("block: [[1]]\n"), "c.yaml:1:10: 'block' expects [X, Y, Z] with positive integers");
+  EXPECT_EQ(Err("block: {k: [a]}\n"),
+            "c.yaml:1:13: 'block' for 'k' expects X[,Y[,Z]] with positive integers, got 'a'");
+  EXPECT_EQ(Err("block: {k: 2048}\n"),
+            "c.yaml:1:12: 'block' for 'k': a block holds at most 1024 threads");
+  EXPECT_EQ(Err("block: {}\n"), "c.yaml:1:9: 'block' lists no kernel (leave it out for none)");
   EXPECT_EQ(Err("gpu-arch: sm90\n"), "c.yaml:1:11: 'gpu-arch' expects sm_XX (e.g. sm_90)");
   EXPECT_EQ(Err("report-unknown: maybe\n"), "c.yaml:1:17: 'report-unknown' expects true or false");
   EXPECT_EQ(Err("rules: [bogus]\n"), "c.yaml:1:9: unknown rule 'bogus' (see coalesce-lint --list-rules)");
@@ -51,6 +59,23 @@ TEST(Config, ErrorsNameTheLine) {
   EXPECT_NE(Err("rules: [a\n"), "no error");
   // An empty list would mean "all rules" to runRules: refuse it.
   EXPECT_EQ(Err("rules: []\n"), "c.yaml:1:9: 'rules' lists no rule (leave it out to run them all)");
+}
+
+TEST(Config, BlockPerKernel) {
+  auto C = parseConfig("block: {reduce6: [256], 'reduce6<float, 64>': 64, default: [32, 8]}\n",
+                       "c.yaml");
+  ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
+  ASSERT_EQ(C->Blocks.size(), 3u);
+  EXPECT_EQ(C->Blocks[0].Kernel, "reduce6");
+  EXPECT_EQ(C->Blocks[0].Block, (Dim3{256, 1, 1}));
+  EXPECT_EQ(C->Blocks[0].Spelling, "the 'block' setting of c.yaml for 'reduce6'");
+  EXPECT_EQ(C->Blocks[1].Kernel, "reduce6<float, 64>");
+  EXPECT_EQ(C->Blocks[1].Block, (Dim3{64, 1, 1}));
+  EXPECT_EQ(C->Blocks[2].Kernel, "");
+  EXPECT_EQ(C->Blocks[2].Block, (Dim3{32, 8, 1}));
+  EXPECT_EQ(chooseBlock(C->Blocks, "reduce6<float, 64U>"), &C->Blocks[1]);
+  EXPECT_EQ(chooseBlock(C->Blocks, "reduce6<int, 64U>"), &C->Blocks[0]);
+  EXPECT_EQ(chooseBlock(C->Blocks, "other"), &C->Blocks[2]);
 }
 
 TEST(Config, BlockShapes) {

@@ -68,7 +68,9 @@ options:
                           for GitHub code scanning, html a self-contained page
   --explain               (text) draw a warp map after each finding: the
                           32-byte sector or the banks each lane touches
-  --block=X[,Y[,Z]]       block shape for kernels not launched in the file
+  --block=X[,Y[,Z]]       block shape for kernels whose launch shape is not
+                          known; --block=KERNEL=X[,Y[,Z]] for the kernels of
+                          one name (repeatable; see docs/launches.md)
   -p BUILD_DIR            take each file's command from
                           BUILD_DIR/compile_commands.json (nvcc or clang;
                           translated for the device-side parse); without
@@ -136,7 +138,7 @@ exit status: 0 no findings, 1 findings, 2 usage or input errors
 struct Options {
   std::string Format = "text";
   bool Explain = false;
-  std::optional<Dim3> Block;
+  std::vector<BlockChoice> Blocks; // --block, in order
   InvocationOptions Inv;
   std::optional<std::string> GpuArch;
   std::optional<std::vector<std::string>> Rules;
@@ -325,10 +327,12 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       if (!Value("--block", V))
         return usageError("--block needs a value");
       std::string Why;
-      O.Block = parseBlockShape(V, Why);
-      if (!O.Block)
+      std::optional<BlockChoice> B = parseBlockChoice(V, Why);
+      if (!B)
         return usageError(startsWith(Why, "expects") ? "--block " + Why
                                                      : "--block=" + V + ": " + Why);
+      B->Spelling = "--block=" + V;
+      O.Blocks.push_back(std::move(*B));
     } else if (A == "--no-nvcc-compat") {
       O.Inv.NvccCompat = false;
     } else if (Is("--cuda-path")) {
@@ -449,7 +453,7 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
 llvm::Expected<std::vector<FileSettings>> settingsForFiles(const Options &O) {
   SettingOverrides Over;
   Over.GpuArch = O.GpuArch;
-  Over.Block = O.Block;
+  Over.Blocks = O.Blocks;
   Over.Rules = O.Rules;
   Over.MinRatio = O.MinRatio;
   Over.ReportUnknown = O.ReportUnknown;
@@ -504,7 +508,28 @@ std::optional<int> filesFromCompileDb(Options &O, CompileDbs &Dbs) {
   return std::nullopt;
 }
 
-/// Parses and analyses the files: one runAnalysis per distinct default block,
+/// A block shape given for a kernel name that no analysed file has is most
+/// likely a misspelling: say so.
+void warnUnusedBlocks(const std::vector<TUReport> &Reports,
+                      const std::vector<const FileSettings *> &SettingsOf) {
+  std::set<std::string> Warned;
+  for (const FileSettings *S : SettingsOf)
+    for (const BlockChoice &C : S->Blocks) {
+      if (C.Kernel.empty() || Warned.count(C.Spelling))
+        continue;
+      bool Used = false;
+      for (const TUReport &R : Reports)
+        for (const KernelSummary &K : R.Kernels)
+          Used |= namesKernel(C.Kernel, K.Name) > 0;
+      if (!Used) {
+        Warned.insert(C.Spelling);
+        std::cerr << "coalesce-lint: warning: " << C.Spelling << ": no kernel named '"
+                  << C.Kernel << "' in the files analysed\n";
+      }
+    }
+}
+
+/// Parses and analyses the files: one runAnalysis per distinct set of block shapes,
 /// results in input order. Each file is parsed with its compile command when
 /// a compile database has one, else with the default command for its GPU
 /// architecture. Unreadable and unparsable files become Errors. SettingsOf[i]
@@ -513,9 +538,9 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
                                 JobPlanner &Planner, std::vector<TUReport> &Reports,
                                 std::vector<const FileSettings *> &SettingsOf,
                                 std::vector<std::string> &Errors) {
-  // Jobs grouped by what runAnalysis takes once per call (the default block).
+  // Jobs grouped by what runAnalysis takes once per call (the block shapes).
   struct Group {
-    std::optional<Dim3> Block;
+    std::vector<BlockChoice> Blocks;
     std::vector<FileJob> Jobs;
     std::vector<size_t> Files; // index into O.Files, per job
   };
@@ -562,10 +587,10 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
 
     Group *G = nullptr;
     for (Group &Existing : Groups)
-      if (Existing.Block == S.Block)
+      if (Existing.Blocks == S.Blocks)
         G = &Existing;
     if (!G) {
-      Groups.push_back({S.Block, {}, {}});
+      Groups.push_back({S.Blocks, {}, {}});
       G = &Groups.back();
     }
     Builtin[I] = Job.BuiltinHeaders;
@@ -580,7 +605,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
   std::vector<std::optional<RunResult>> ByFile(O.Files.size());
   for (Group &G : Groups) {
     RunOptions RO;
-    RO.Analysis.DefaultBlock = G.Block;
+    RO.Analysis.Blocks = G.Blocks;
     RO.Jobs = O.Jobs ? O.Jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     RO.CacheDir = O.NoCache ? "" : O.CacheDir ? *O.CacheDir : defaultCacheDir();
     if (ShowProgress)
@@ -739,6 +764,7 @@ int main(int Argc, char **Argv) {
   std::vector<std::string> Errors = std::move(InputErrors);
   if (auto Exit = analyseFiles(O, *Settings, Planner, Reports, SettingsOf, Errors))
     return *Exit;
+  warnUnusedBlocks(Reports, SettingsOf);
   std::vector<RulesFor> Rules;
   for (const FileSettings *S : SettingsOf)
     Rules.push_back({S->Rules, S->EnabledRules});

@@ -129,8 +129,9 @@ public:
     for (const std::string &A : J.Args)
       K += A + '\0';
     K += J.BuiltinHeaders ? "builtin" : "toolkit";
-    K += '\0' + (RO.Analysis.DefaultBlock ? RO.Analysis.DefaultBlock->str() : "-") + '\0' +
-         RO.Analysis.BlockOption + '\0' + RO.CacheDir + '\0';
+    for (const BlockChoice &B : RO.Analysis.Blocks)
+      K += '\0' + B.Kernel + "=" + B.Block.str() + "=" + B.Spelling;
+    K += '\0' + RO.Analysis.BlockOption + '\0' + RO.CacheDir + '\0';
     return K + (J.Contents ? *J.Contents : std::string());
   }
   std::shared_ptr<const RunResult> get(const std::string &Key) {
@@ -544,7 +545,7 @@ private:
     FileJob Job = std::move(*Plan.Job);
     Job.Contents = S.Text;
     RunOptions RO;
-    RO.Analysis.DefaultBlock = Settings->Block;
+    RO.Analysis.Blocks = Settings->Blocks;
     RO.Jobs = 1;
     RO.CacheDir = Opts.CacheDir;
 

@@ -127,10 +127,13 @@ std::optional<int> parseServerOptions(int Argc, char **Argv, ServerOptions &O) {
       NoCache = true;
     } else if ((Got = Value("--block"))) {
       std::string Why;
+      std::optional<BlockChoice> B;
       if (*Got)
-        O.Over.Block = parseBlockShape(V, Why);
-      if (!*Got || !O.Over.Block)
+        B = parseBlockChoice(V, Why);
+      if (!*Got || !B)
         return Fail("--block=" + V + ": " + (*Got ? Why : "needs a value"));
+      B->Spelling = "--block=" + V;
+      O.Over.Blocks.push_back(std::move(*B));
     } else if ((Got = Value("--min-ratio"))) {
       char *End = nullptr;
       double R = *Got ? std::strtod(V.c_str(), &End) : 0;

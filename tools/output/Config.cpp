@@ -41,29 +41,6 @@ std::optional<std::string> scalar(llvm::yaml::Node *N) {
 
 } // namespace
 
-std::optional<Dim3> parseBlockShape(llvm::StringRef S, std::string &Why) {
-  llvm::SmallVector<llvm::StringRef, 3> Parts;
-  S.split(Parts, ',');
-  Dim3 D;
-  int64_t *F[3] = {&D.X, &D.Y, &D.Z};
-  if (S.trim().empty() || Parts.size() > 3) {
-    Why = "expects X[,Y[,Z]] with positive integers, got '" + S.str() + "'";
-    return std::nullopt;
-  }
-  for (size_t I = 0; I < Parts.size(); ++I) {
-    llvm::StringRef P = Parts[I].trim();
-    if (P.empty() || P.size() > 9 || P.find_first_not_of("0123456789") != llvm::StringRef::npos) {
-      Why = "expects X[,Y[,Z]] with positive integers, got '" + S.str() + "'";
-      return std::nullopt;
-    }
-    P.getAsInteger(10, *F[I]);
-  }
-  Why = validateBlockShape(D);
-  if (!Why.empty())
-    return std::nullopt;
-  return D;
-}
-
 llvm::Expected<LintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Name) {
   LintConfig C;
   C.Path = Name.str();
@@ -128,24 +105,54 @@ llvm::Expected<LintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Nam
         return Fail(V, "'min-ratio' expects a number >= 1");
       C.MinRatio = R;
     } else if (*Key == "block") {
-      std::string Text;
-      if (auto *Seq = llvm::dyn_cast<llvm::yaml::SequenceNode>(V)) {
-        for (llvm::yaml::Node &Item : *Seq) {
-          auto S = scalar(&Item);
-          if (!S)
-            return Fail(&Item, "'block' expects [X, Y, Z] with positive integers");
-          Text += (Text.empty() ? "" : ",") + *S;
+      // [X, Y, Z], "X,Y,Z", or a map from kernel names to those
+      // ("default": every other kernel).
+      auto Shape = [&](llvm::yaml::Node *N, const std::string &Kernel,
+                       std::optional<Dim3> &Out) -> llvm::Error {
+        const std::string What = Kernel.empty() ? "'block'" : "'block' for '" + Kernel + "'";
+        std::string Text;
+        if (auto *Seq = llvm::dyn_cast<llvm::yaml::SequenceNode>(N)) {
+          for (llvm::yaml::Node &Item : *Seq) {
+            auto S = scalar(&Item);
+            if (!S)
+              return Fail(&Item, What + " expects [X, Y, Z] with positive integers");
+            Text += (Text.empty() ? "" : ",") + *S;
+          }
+        } else if (auto S = scalar(N)) {
+          Text = *S;
+        } else {
+          return Fail(N, What + " expects [X, Y, Z] with positive integers");
         }
-      } else if (auto S = scalar(V)) {
-        Text = *S;
+        std::string Why;
+        Out = parseBlockShape(Text, Why);
+        if (!Out)
+          return Fail(N, llvm::StringRef(Why).starts_with("expects") ? What + " " + Why
+                                                                     : What + ": " + Why);
+        return llvm::Error::success();
+      };
+      const std::string Where = "the 'block' setting of " + Name.str();
+      if (auto *M = llvm::dyn_cast<llvm::yaml::MappingNode>(V)) {
+        for (llvm::yaml::KeyValueNode &Item : *M) {
+          auto Kernel = scalar(Item.getKey());
+          if (!Kernel || Kernel->empty())
+            return Fail(Item.getKey(), "'block' expects kernel names as keys");
+          if (!Item.getValue())
+            return Fail(Item.getKey(), "'block' for '" + *Kernel + "' has no shape");
+          const bool Default = *Kernel == "default";
+          std::optional<Dim3> D;
+          if (llvm::Error E = Shape(Item.getValue(), Default ? "" : *Kernel, D))
+            return std::move(E);
+          C.Blocks.push_back({Default ? "" : *Kernel, *D,
+                              Default ? Where : Where + " for '" + *Kernel + "'"});
+        }
+        if (C.Blocks.empty())
+          return Fail(V, "'block' lists no kernel (leave it out for none)");
       } else {
-        return Fail(V, "'block' expects [X, Y, Z] with positive integers");
+        std::optional<Dim3> D;
+        if (llvm::Error E = Shape(V, "", D))
+          return std::move(E);
+        C.Blocks.push_back({"", *D, Where});
       }
-      std::string Why;
-      C.Block = parseBlockShape(Text, Why);
-      if (!C.Block)
-        return Fail(V, llvm::StringRef(Why).starts_with("expects") ? "'block' " + Why
-                                                                   : "'block': " + Why);
     } else if (*Key == "gpu-arch") {
       auto S = scalar(V);
       if (!S || !llvm::Regex("^sm_[0-9]+[af]?$").match(*S))

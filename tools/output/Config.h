@@ -6,7 +6,8 @@
 //
 //   rules: [uncoalesced-global]   # enabled rules (default: all; see --list-rules)
 //   min-ratio: 2                  # report only accesses costing > 2 x ideal
-//   block: [32, 8]                # block shape for kernels not launched in the file
+//   block: [32, 8]                # block shape for kernels whose shape is not known
+//   block: {reduce6: [256], default: [32, 8]}   # per kernel (default: any other)
 //   gpu-arch: sm_90               # architecture to parse for
 //   report-unknown: false         # remarks for accesses that cannot be predicted
 //
@@ -18,6 +19,7 @@
 #ifndef COALESCE_TOOLS_OUTPUT_CONFIG_H
 #define COALESCE_TOOLS_OUTPUT_CONFIG_H
 
+#include "launch/BlockChoice.h"
 #include "model/WarpModel.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -37,7 +39,9 @@ struct LintConfig {
   std::string Path; // where it was read from ("" for none)
   std::optional<std::vector<std::string>> Rules; // rule ids, without "coalesce-"
   std::optional<double> MinRatio;
-  std::optional<Dim3> Block;
+  /// `block:`: one shape for every kernel whose shape is not known, or one
+  /// per kernel name (BlockChoice.h). Empty: not set.
+  std::vector<BlockChoice> Blocks;
   std::optional<std::string> GpuArch;
   std::optional<bool> ReportUnknown;
 };
@@ -61,9 +65,6 @@ private:
   std::map<std::string, std::unique_ptr<LintConfig>> Loaded; // by path
   LintConfig None;
 };
-
-/// "32", "32,8", "32,8,1" -> the block shape; on failure, Why says what is wrong.
-std::optional<Dim3> parseBlockShape(llvm::StringRef S, std::string &Why);
 
 } // namespace coalesce
 

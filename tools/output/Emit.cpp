@@ -107,6 +107,8 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   else
     L["grid"] = nullptr;
   L["source"] = R.Launch.Source;
+  L["block_option"] = R.Launch.BlockGivenBy;
+  L["block_unknown"] = R.Launch.BlockUnknown;
   L["sites"] = json::array();
   for (const SourcePos &S : R.Launch.Sites)
     L["sites"].push_back(S.File + ":" + std::to_string(S.Line));

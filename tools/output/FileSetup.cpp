@@ -26,7 +26,7 @@ llvm::Expected<FileSettings> settingsForFile(const std::string &File, const Sett
   if (C) {
     if (C->GpuArch)
       S.GpuArch = *C->GpuArch;
-    S.Block = C->Block;
+    S.Blocks = C->Blocks;
     if (C->MinRatio)
       S.Rules.MinRatio = *C->MinRatio;
     if (C->ReportUnknown)
@@ -36,8 +36,8 @@ llvm::Expected<FileSettings> settingsForFile(const std::string &File, const Sett
   }
   if (O.GpuArch)
     S.GpuArch = *O.GpuArch;
-  if (O.Block)
-    S.Block = O.Block;
+  if (!O.Blocks.empty()) // the command line's --block replace the file's
+    S.Blocks = O.Blocks;
   if (O.MinRatio)
     S.Rules.MinRatio = *O.MinRatio;
   if (O.ReportUnknown)

@@ -31,7 +31,7 @@ namespace coalesce {
 /// give: unset means "the config file's, or the default".
 struct SettingOverrides {
   std::optional<std::string> GpuArch;
-  std::optional<Dim3> Block;
+  std::vector<BlockChoice> Blocks; // --block, in order
   std::optional<std::vector<std::string>> Rules;
   std::optional<double> MinRatio;
   std::optional<bool> ReportUnknown;
@@ -42,7 +42,7 @@ struct SettingOverrides {
 /// The settings one input file is analysed and reported with.
 struct FileSettings {
   std::string GpuArch = "sm_90";
-  std::optional<Dim3> Block;
+  std::vector<BlockChoice> Blocks;
   RuleOptions Rules;
   std::vector<std::string> EnabledRules; // empty: all
 };

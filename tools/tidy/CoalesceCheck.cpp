@@ -76,15 +76,17 @@ private:
 
 class AnalysisCache {
 public:
-  std::shared_ptr<const TUReport> get(ASTContext &Ctx,
-                                      const std::optional<Dim3> &Block) {
-    const Key K{&Ctx, Block ? Block->str() : std::string()};
+  std::shared_ptr<const TUReport> get(ASTContext &Ctx, const std::vector<BlockChoice> &Blocks) {
+    std::string BlockKey;
+    for (const BlockChoice &B : Blocks)
+      BlockKey += B.Kernel + "=" + B.Block.str() + "=" + B.Spelling + ";";
+    const Key K{&Ctx, BlockKey};
     std::lock_guard<std::mutex> Lock(M);
     auto It = Entries.find(K);
     if (It != Entries.end())
       return It->second;
     AnalysisOptions Opts;
-    Opts.DefaultBlock = Block;
+    Opts.Blocks = Blocks;
     Opts.BlockOption = "the check option Block=X,Y,Z";
     // The errors recorded while this file was parsed, if a check could
     // install the recorder; otherwise the AST alone tells.
@@ -140,27 +142,25 @@ SourceLocation locationOf(const SourcePos &P) {
       static_cast<SourceLocation::UIntTy>(P.RawLoc));
 }
 
-/// "X[,Y[,Z]]" with positive integers; empty string: no value.
-std::optional<Dim3> parseBlock(llvm::StringRef Text, std::string &Err) {
-  llvm::SmallVector<llvm::StringRef, 3> Parts;
-  Text.split(Parts, ',');
-  Dim3 D;
-  int64_t *Fields[3] = {&D.X, &D.Y, &D.Z};
-  if (Parts.size() > 3) {
-    Err = "expected X[,Y[,Z]]";
-    return std::nullopt;
-  }
-  for (size_t I = 0; I < Parts.size(); ++I) {
-    llvm::StringRef P = Parts[I].trim();
-    if (P.empty() || P.size() > 9 || P.getAsInteger(10, *Fields[I])) {
-      Err = "expected X[,Y[,Z]] with positive integers";
+/// "X[,Y[,Z]]" or "KERNEL=X[,Y[,Z]]", several separated by ';'.
+std::optional<std::vector<BlockChoice>> parseBlocks(llvm::StringRef Text, std::string &Err) {
+  llvm::SmallVector<llvm::StringRef, 4> Items;
+  Text.split(Items, ';', -1, /*KeepEmpty=*/false);
+  std::vector<BlockChoice> Out;
+  for (llvm::StringRef Item : Items) {
+    if (Item.trim().empty())
+      continue;
+    std::optional<BlockChoice> B = parseBlockChoice(Item.trim(), Err);
+    if (!B) {
+      if (llvm::StringRef(Err).starts_with("expects"))
+        Err = "expected X[,Y[,Z]] or KERNEL=X[,Y[,Z]] with positive integers, several "
+              "separated by ';'";
       return std::nullopt;
     }
+    B->Spelling = "the check option Block=" + Item.trim().str();
+    Out.push_back(std::move(*B));
   }
-  Err = validateBlockShape(D);
-  if (!Err.empty())
-    return std::nullopt;
-  return D;
+  return Out;
 }
 
 } // namespace
@@ -194,8 +194,10 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
   }
   if (!llvm::StringRef(BlockText).trim().empty()) {
     std::string Err;
-    Block = parseBlock(BlockText, Err);
-    if (!Block) {
+    std::optional<std::vector<BlockChoice>> Parsed = parseBlocks(BlockText, Err);
+    if (Parsed) {
+      Blocks = std::move(*Parsed);
+    } else {
       configurationDiag("invalid configuration value '%0' for option '%1': "
                         "%2; ignored")
           << BlockText << Prefix + "Block" << Err;
@@ -228,7 +230,7 @@ void CoalesceCheck::check(const MatchFinder::MatchResult &Result) {
   // (found from what clang leaves in the AST where it recovered:
   // ast/ClangErrors.h); the first check announces each of those kernels.
   Analysed = &Ctx;
-  std::shared_ptr<const TUReport> Report = cache().get(Ctx, Block);
+  std::shared_ptr<const TUReport> Report = cache().get(Ctx, Blocks);
   for (const KernelSummary &K : Report->Kernels)
     if (!K.NotAnalysed.empty() && cache().claimKernel(&Ctx, K.Pos.RawLoc))
       diag(locationOf(K.Pos), "%0", DiagnosticIDs::Remark) << notAnalysedNote(K);

@@ -15,8 +15,10 @@
 //                  cannot be predicted, as remarks (the CLI's --no-unknown
 //                  is ReportUnknown=false)
 //   MinRatio       number >= 1, default 1.0: report only cost > ideal * MinRatio
-//   Block          "X[,Y[,Z]]", default empty: the block shape of kernels that
-//                  are not launched in the file (the CLI's --block)
+//   Block          "X[,Y[,Z]]" or "KERNEL=X[,Y[,Z]]", several separated by
+//                  ';' (e.g. "reduce6=256;32,8"), default empty: the block
+//                  shape of kernels whose launch shape is not known (the
+//                  CLI's --block)
 //===----------------------------------------------------------------------===//
 
 #ifndef COALESCE_TOOLS_TIDY_COALESCECHECK_H
@@ -29,6 +31,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace coalesce {
 namespace tidy {
@@ -59,7 +62,7 @@ private:
   std::string MinRatioText;
   double MinRatio = 1.0;
   std::string BlockText;
-  std::optional<Dim3> Block;
+  std::vector<BlockChoice> Blocks;
   const clang::ASTContext *Analysed = nullptr;
 };
 
