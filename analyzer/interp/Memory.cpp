@@ -179,8 +179,11 @@ LValue WarpInterp::evalLValue(const Expr *E) {
     if (FromArray) {
       if (ArrayLV.K == LValue::Mem)
         Base = ArrayLV.Ptr;
-      else if (ArrayLV.K == LValue::Unknown)
+      else if (ArrayLV.K == LValue::Unknown) {
+        // The row is not known, the array is: the access keeps its space.
         Base = Value::unknown(ArrayLV.Why);
+        Base.Where = ArrayLV.UnknownRegion;
+      }
       else if (ArrayLV.K == LValue::ParamField) {
         eval(AS->getIdx());
         LV.K = LValue::None;

@@ -600,8 +600,13 @@ HostInterp::LValue HostInterp::lvalue(const Expr *E, State &St) {
   }
   case Stmt::DeclRefExprClass: {
     const auto *VD = dyn_cast<VarDecl>(cast<DeclRefExpr>(E)->getDecl());
-    if (!VD)
-      break;
+    if (!VD) {
+      // A field or method named as a member pointer (&Pair::b), a function,
+      // an enumerator: no memory of the host code's (and eval() of it would
+      // ask for this lvalue again).
+      R.Target = HVal::unknown(whyAt("a member pointer the host evaluator does not track", E));
+      return R;
+    }
     if (!Frames.empty() && Frames.back().Volatile.count(VD)) {
       R.Target = HVal::unknown(
           why("'" + VD->getNameAsString() + "', changed in a function with goto"));

@@ -9,23 +9,23 @@
 // used and why.
 
 __global__ void by_input(float *p) { p[threadIdx.x * 1024 + threadIdx.y] = 0; }
-// PLAIN: :[[@LINE-1]]:38: warning: global store to 'p' uses 32 sectors per request (ideal 4)
-// PLAIN: note: assuming blockDim = (64, 1, 1) from {{--block=64|the check option Block=64}}: the launch at block_option.cu:[[#@LINE+22]] has a block shape that is not known statically (it depends on the value returned by 'atoi' at block_option.cu:[[#@LINE+21]]);
-// NAMED: :[[@LINE-3]]:38: warning: global store to 'p' uses 16 sectors per request (ideal 4)
-// NAMED: note: assuming blockDim = (16, 16, 1) from {{--block=by_input=16,16|the check option Block=by_input=16,16}}: the launch at block_option.cu:[[#@LINE+20]] has a block shape that is not known statically (it depends on the value returned by 'atoi' at block_option.cu:[[#@LINE+19]]);
+// PLAIN: :[[@LINE-1]]:38: warning: {{(.*: )?}}global store to 'p' uses 32 sectors per request (ideal 4)
+// PLAIN: note: {{(in [^:]*: )?}}assuming blockDim = (64, 1, 1) from {{--block=64|the check option Block=64}}: the launch at block_option.cu:[[#@LINE+22]] has a block shape that is not known statically (it depends on the value returned by 'atoi' at block_option.cu:[[#@LINE+21]]);
+// NAMED: :[[@LINE-3]]:38: warning: {{(.*: )?}}global store to 'p' uses 16 sectors per request (ideal 4)
+// NAMED: note: {{(in [^:]*: )?}}assuming blockDim = (16, 16, 1) from {{--block=by_input=16,16|the check option Block=by_input=16,16}}: the launch at block_option.cu:[[#@LINE+20]] has a block shape that is not known statically (it depends on the value returned by 'atoi' at block_option.cu:[[#@LINE+19]]);
 
 template <int N> __global__ void tiled(float *p) { p[threadIdx.x * 1024 + threadIdx.y + N] = 0; }
-// CHECK-DAG: :[[@LINE-1]]:52: warning: global store to 'p' uses 32 sectors per request (ideal 4)
-// PLAIN-DAG: note: assuming blockDim = (64, 1, 1) from {{--block=64|the check option Block=64}} (no launch in this file);
-// NAMED-DAG: note: assuming blockDim = (32, 2, 1) from {{--block=tiled=32,2|the check option Block=tiled=32,2}} (no launch in this file);
-// NAMED-DAG: :[[@LINE-4]]:52: warning: global store to 'p' uses 8 sectors per request (ideal 4)
-// NAMED-DAG: note: assuming blockDim = (8, 4, 1) from {{'--block=tiled<2>=8,4'|--block=tiled<2>=8,4|the check option Block=tiled<2>=8,4}} (no launch in this file);
+// CHECK-DAG: :[[@LINE-1]]:52: warning: {{(.*: )?}}global store to 'p' uses 32 sectors per request (ideal 4)
+// PLAIN-DAG: note: {{(in [^:]*: )?}}assuming blockDim = (64, 1, 1) from {{--block=64|the check option Block=64}} (no launch in this file);
+// NAMED-DAG: note: {{(in [^:]*: )?}}assuming blockDim = (32, 2, 1) from {{--block=tiled=32,2|the check option Block=tiled=32,2}} (no launch in this file);
+// NAMED-DAG: :[[@LINE-4]]:52: warning: {{(.*: )?}}global store to 'p' uses 8 sectors per request (ideal 4)
+// NAMED-DAG: note: {{(in [^:]*: )?}}assuming blockDim = (8, 4, 1) from {{'--block=tiled<2>=8,4'|--block=tiled<2>=8,4|the check option Block=tiled<2>=8,4}} (no launch in this file);
 template __global__ void tiled<1>(float *p);
 template __global__ void tiled<2>(float *p);
 
 __global__ void launched(float *p) { p[threadIdx.x * 1024 + threadIdx.y] = 0; }
-// CHECK: :[[@LINE-1]]:38: warning: global store to 'p' uses 16 sectors per request (ideal 4)
-// CHECK: note: assuming blockDim = (16, 16, 1) from the launch at block_option.cu:[[#@LINE+8]];
+// CHECK: :[[@LINE-1]]:38: warning: {{(.*: )?}}global store to 'p' uses 16 sectors per request (ideal 4)
+// CHECK: note: {{(in [^:]*: )?}}assuming blockDim = (16, 16, 1) from the launch at block_option.cu:[[#@LINE+8]];
 
 int atoi(const char *);
 
