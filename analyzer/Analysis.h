@@ -15,13 +15,30 @@
 #include "interp/Interpreter.h"
 #include "report/Report.h"
 
+#include <functional>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
 }
 
 namespace coalesce {
+
+/// Where the analysis of one translation unit spent its time (wall seconds),
+/// for --time-report.
+struct KernelTime {
+  std::string Name;       // the kernel (with its template arguments)
+  unsigned Configs = 0;   // distinct launch configurations it was run for
+  unsigned Warps = 0;     // warps interpreted, over all configurations
+  double Interpret = 0;   // walking the warps (each event is costed as it comes)
+  double Cost = 0;        // missed accesses, averaging events into records, merging
+};
+struct AnalysisTimes {
+  double FindKernels = 0; // kernels, launches and what host code makes known
+  std::vector<KernelTime> Kernels;
+};
 
 struct AnalysisOptions {
   /// Block shape for kernels that have no launch site in the file (--block).
@@ -30,6 +47,9 @@ struct AnalysisOptions {
   /// "--block=X,Y,Z", the clang-tidy checks' "the option Block".
   std::string BlockOption = "--block=X,Y,Z";
   InterpreterLimits Limits;
+  /// Called before each kernel is analysed with (kernel index, kernel count,
+  /// kernel name), from the thread that analyses the file.
+  std::function<void(size_t, size_t, const std::string &)> KernelProgress;
 };
 
 /// Errors: clang's error diagnostics, when the caller recorded them (null:
@@ -38,7 +58,8 @@ struct AnalysisOptions {
 /// being analysed (ast/ClangErrors.h).
 TUReport analyzeTranslationUnit(clang::ASTContext &Ctx,
                                 const AnalysisOptions &Opts,
-                                const std::vector<ClangError> *Errors = nullptr);
+                                const std::vector<ClangError> *Errors = nullptr,
+                                AnalysisTimes *Times = nullptr);
 
 } // namespace coalesce
 
