@@ -10,6 +10,7 @@
 #include "clang/AST/ASTContext.h"
 
 #include <algorithm>
+#include <chrono>
 
 using namespace clang;
 
@@ -110,14 +111,29 @@ std::string baseKernelName(const std::string &Name) {
   return Colons == std::string::npos ? S : S.substr(Colons + 2);
 }
 
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point T) {
+  return std::chrono::duration<double>(Clock::now() - T).count();
+}
+
 } // namespace
 
 TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
-                                const std::vector<ClangError> *Errors) {
+                                const std::vector<ClangError> *Errors,
+                                AnalysisTimes *Times) {
   TUReport Report;
+  Clock::time_point Start = Clock::now();
   std::vector<KernelDef> Kernels = findKernels(Ctx);
+  if (Times)
+    Times->FindKernels = secondsSince(Start);
   CodeErrors ErrorsIn(Ctx, Errors);
-  for (const KernelDef &K : Kernels) {
+  for (size_t KI = 0; KI < Kernels.size(); ++KI) {
+    const KernelDef &K = Kernels[KI];
+    if (Opts.KernelProgress)
+      Opts.KernelProgress(KI, Kernels.size(), K.Name);
+    KernelTime Time;
+    Time.Name = K.Name;
     KernelSummary Sum;
     Sum.Name = K.Name;
     Sum.Pos = sourcePos(Ctx, K.FD->getLocation());
@@ -127,6 +143,8 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       if (E->Function != K.FD->getNameAsString())
         Sum.ErrorFunction = E->Function;
       Report.Kernels.push_back(Sum);
+      if (Times)
+        Times->Kernels.push_back(Time);
       continue;
     }
 
@@ -172,7 +190,10 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       Configs.push_back(F);
     }
 
+    Clock::time_point CostStart = Clock::now();
     const KernelSites Sites(Ctx, K.FD);
+    Time.Cost += secondsSince(CostStart);
+    Time.Configs = Configs.size();
     std::vector<std::vector<AccessRecord>> PerConfig;
     for (const LaunchFacts &F : Configs) {
       KernelRun Run(Ctx, K.FD, F, Opts.Limits);
@@ -184,15 +205,22 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
           F.Config.BlockKnown ? warpsPerBlock(F.Config.Block) : 1;
       unsigned Done = 0;
       std::vector<AccessRecord> Recs;
+      Clock::time_point WalkStart = Clock::now();
       try {
         for (unsigned W = 0; W < Warps; ++W, ++Done)
           interpretWarp(Run, W);
+        Time.Interpret += secondsSince(WalkStart);
+        CostStart = Clock::now();
         recordMissed(Sites, Log, Ctx, Agg);
         Recs = Agg.finish(K.Name, Done);
+        Time.Cost += secondsSince(CostStart);
       } catch (const BudgetExceeded &B) {
         Recs = salvage(Ctx, K, F, Opts.Limits, "analysis budget exceeded (" + B.What + ")",
                        Agg, Sum);
+        Time.Interpret += secondsSince(WalkStart);
       }
+      Time.Warps += Done;
+      CostStart = Clock::now();
       // A second launch whose predictions are identical to an earlier one's
       // with the same block shape is reported as one, with both sites.
       bool Merged = false;
@@ -210,6 +238,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       }
       if (!Merged)
         PerConfig.push_back(std::move(Recs));
+      Time.Cost += secondsSince(CostStart);
     }
     if (Sum.BudgetExceeded &&
         std::all_of(PerConfig.begin(), PerConfig.end(),
@@ -227,6 +256,8 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
         Report.Accesses.push_back(std::move(R));
       }
     Report.Kernels.push_back(Sum);
+    if (Times)
+      Times->Kernels.push_back(Time);
   }
   return Report;
 }

@@ -16,6 +16,9 @@
 #include "launch/BlockChoice.h"
 #include "report/Report.h"
 
+#include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -23,6 +26,20 @@ class ASTContext;
 }
 
 namespace coalesce {
+
+/// Where the analysis of one translation unit spent its time (wall seconds),
+/// for --time-report.
+struct KernelTime {
+  std::string Name;       // the kernel (with its template arguments)
+  unsigned Configs = 0;   // distinct launch configurations it was run for
+  unsigned Warps = 0;     // warps interpreted, over all configurations
+  double Interpret = 0;   // walking the warps (each event is costed as it comes)
+  double Cost = 0;        // missed accesses, averaging events into records, merging
+};
+struct AnalysisTimes {
+  double FindKernels = 0; // kernels, launches and what host code makes known
+  std::vector<KernelTime> Kernels;
+};
 
 struct AnalysisOptions {
   /// Block shapes for kernels whose shape is not known: no launch in the
@@ -33,6 +50,9 @@ struct AnalysisOptions {
   /// "--block=X,Y,Z", the clang-tidy checks' "the check option Block=X,Y,Z".
   std::string BlockOption = "--block=X,Y,Z";
   InterpreterLimits Limits;
+  /// Called before each kernel is analysed with (kernel index, kernel count,
+  /// kernel name), from the thread that analyses the file.
+  std::function<void(size_t, size_t, const std::string &)> KernelProgress;
 };
 
 /// Errors: clang's error diagnostics, when the caller recorded them (null:
@@ -41,7 +61,8 @@ struct AnalysisOptions {
 /// being analysed (ast/ClangErrors.h).
 TUReport analyzeTranslationUnit(clang::ASTContext &Ctx,
                                 const AnalysisOptions &Opts,
-                                const std::vector<ClangError> *Errors = nullptr);
+                                const std::vector<ClangError> *Errors = nullptr,
+                                AnalysisTimes *Times = nullptr);
 
 } // namespace coalesce
 

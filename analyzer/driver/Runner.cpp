@@ -20,6 +20,7 @@
 #include "llvm/Support/thread.h"
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 
 using namespace clang;
@@ -62,6 +63,11 @@ public:
   }
   void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(L, Info);
+    // Errors of the serialization layer: clang could not use the
+    // precompiled preamble (stale, or not a PCH at all).
+    if (L >= DiagnosticsEngine::Error && Info.getID() >= diag::DIAG_START_SERIALIZATION &&
+        Info.getID() < diag::DIAG_START_SERIALIZATION + diag::DIAG_SIZE_SERIALIZATION)
+      PreambleRejected = true;
     if (L >= DiagnosticsEngine::Error) {
       llvm::SmallString<256> Msg;
       Info.FormatDiagnostic(Msg);
@@ -74,6 +80,7 @@ public:
       Printer.HandleDiagnostic(L, Info);
   }
   static constexpr size_t MaxPrinted = 20;
+  bool PreambleRejected = false;
 
 private:
   DiagnosticConsumer &Printer;
@@ -84,12 +91,21 @@ private:
 class Consumer : public ASTConsumer {
 public:
   Consumer(RunResult &Out, const AnalysisOptions &Opts,
-           const std::vector<ClangError> &Errors)
-      : Out(Out), Opts(Opts), Errors(Errors) {}
+           const std::vector<ClangError> &Errors, bool SkipOnErrors)
+      : Out(Out), Opts(Opts), Errors(Errors), SkipOnErrors(SkipOnErrors) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    // A parse with the precompiled preamble that has errors is done again
+    // without it (runOne), for clang's messages as the user's own command
+    // prints them: analysing this one would be wasted.
+    if (SkipOnErrors && !Errors.empty())
+      return;
     // Analysed even after errors: a kernel that no error touches is as
     // good as in a clean file.
-    TUReport R = analyzeTranslationUnit(Ctx, Opts, &Errors);
+    auto Start = std::chrono::steady_clock::now();
+    Out.Times.Phases = AnalysisTimes();
+    TUReport R = analyzeTranslationUnit(Ctx, Opts, &Errors, &Out.Times.Phases);
+    Out.Times.Analysis +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
     Out.Report.Accesses = std::move(R.Accesses);
     Out.Report.Kernels = std::move(R.Kernels);
     Out.Report.Notes = std::move(R.Notes);
@@ -100,13 +116,14 @@ private:
   RunResult &Out;
   const AnalysisOptions &Opts;
   const std::vector<ClangError> &Errors;
+  bool SkipOnErrors;
 };
 
 class Action : public ASTFrontendAction {
 public:
   Action(RunResult &Out, const AnalysisOptions &Opts, llvm::raw_ostream &Verbose,
-         const std::vector<ClangError> &Errors)
-      : Out(Out), Opts(Opts), Verbose(Verbose), Errors(Errors) {}
+         const std::vector<ClangError> &Errors, bool SkipOnErrors)
+      : Out(Out), Opts(Opts), Verbose(Verbose), Errors(Errors), SkipOnErrors(SkipOnErrors) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // Clang's "N errors generated" goes with the captured diagnostics.
     CI.setVerboseOutputStream(Verbose);
@@ -119,7 +136,7 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<Consumer>(Out, Opts, Errors);
+    return std::make_unique<Consumer>(Out, Opts, Errors, SkipOnErrors);
   }
 
 private:
@@ -127,15 +144,16 @@ private:
   const AnalysisOptions &Opts;
   llvm::raw_ostream &Verbose;
   const std::vector<ClangError> &Errors;
+  bool SkipOnErrors;
 };
 
 class Factory : public tooling::FrontendActionFactory {
 public:
   Factory(RunResult &Out, const AnalysisOptions &Opts, llvm::raw_ostream &Verbose,
-          const std::vector<ClangError> &Errors)
-      : Out(Out), Opts(Opts), Verbose(Verbose), Errors(Errors) {}
+          const std::vector<ClangError> &Errors, bool SkipOnErrors)
+      : Out(Out), Opts(Opts), Verbose(Verbose), Errors(Errors), SkipOnErrors(SkipOnErrors) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(Out, Opts, Verbose, Errors);
+    return std::make_unique<Action>(Out, Opts, Verbose, Errors, SkipOnErrors);
   }
 
 private:
@@ -143,6 +161,7 @@ private:
   const AnalysisOptions &Opts;
   llvm::raw_ostream &Verbose;
   const std::vector<ClangError> &Errors;
+  bool SkipOnErrors;
 };
 
 /// Clang names files as it found them, often by absolute paths: name those
@@ -210,9 +229,15 @@ void relativize(TUReport &R, const FileJob &Job) {
   }
 }
 
-void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
+/// Returns whether clang rejected the precompiled preamble Pch.
+bool parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
                      const PreamblePlan *Pch, RunResult &Out) {
+  // The time of an earlier attempt (a rejected preamble) is kept.
+  FileTimes Before = Out.Times;
   Out = RunResult();
+  Out.Times = Before;
+  const double AnalysisBefore = Out.Times.Analysis;
+  auto Start = std::chrono::steady_clock::now();
   Out.Report.File = Job.Name.empty() ? Job.File : Job.Name;
   FileJob J = Job;
   if (Pch) {
@@ -246,8 +271,11 @@ void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   RecordingConsumer Recorder(Printer, Errors);
   Tool.setDiagnosticConsumer(&Recorder);
   Tool.setPrintErrorMessage(false);
-  Factory F(Out, Opts, DiagOS, Errors);
+  Factory F(Out, Opts, DiagOS, Errors, /*SkipOnErrors=*/Pch != nullptr);
   Tool.run(&F);
+  Out.Times.Parse +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count() -
+      (Out.Times.Analysis - AnalysisBefore);
   DiagOS.flush();
   Out.ClangErrors = static_cast<unsigned>(Errors.size());
   Out.Report.ClangErrors = Out.ClangErrors;
@@ -265,26 +293,35 @@ void parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   Out.Failed = !Out.Analysed || (Out.ClangErrors && !Analysed);
   if (Out.Failed)
     Out.Report.Errors.push_back("failed to parse " + Job.File);
+  return Recorder.PreambleRejected;
 }
 
-void runOne(const FileJob &Job, const RunOptions &Opts, RunResult &Out) {
+void runOne(const FileJob &Job, const AnalysisOptions &AOpts, const RunOptions &Opts,
+            RunResult &Out) {
   std::string CacheProblem;
+  Out = RunResult();
   if (!Opts.CacheDir.empty()) {
+    auto Start = std::chrono::steady_clock::now();
     PreamblePlan Plan = preambleFor(Job, Opts.CacheDir);
+    Out.Times.Preamble =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
     if (Plan.CacheUnusable)
       CacheProblem = Plan.Problem;
     if (!Plan.PchPath.empty()) {
-      parseAndAnalyse(Job, Opts.Analysis, &Plan, Out);
+      const bool Rejected = parseAndAnalyse(Job, AOpts, &Plan, Out);
       if (!Out.ClangErrors) {
         Out.UsedPreamble = true;
         Out.BuiltPreamble = Plan.Built;
         return;
       }
-      // A stale or rejected preamble: forget it and parse from scratch.
-      discardPreamble(Plan);
+      // A stale or rejected preamble: forget it. Errors in the code itself
+      // leave it valid for the next run; either way the file is parsed again
+      // from scratch, for clang's messages as its own command prints them.
+      if (Rejected)
+        discardPreamble(Plan);
     }
   }
-  parseAndAnalyse(Job, Opts.Analysis, nullptr, Out);
+  parseAndAnalyse(Job, AOpts, nullptr, Out);
   Out.CacheProblem = CacheProblem;
 }
 
@@ -304,7 +341,13 @@ std::vector<RunResult> runAnalysis(const std::vector<FileJob> &Jobs,
       size_t I = Next++;
       if (I >= Jobs.size())
         return;
-      runOne(Jobs[I], Opts, Results[I]);
+      AnalysisOptions AOpts = Opts.Analysis;
+      if (Opts.KernelProgress)
+        AOpts.KernelProgress = [&, I](size_t K, size_t N, const std::string &Name) {
+          std::lock_guard<std::mutex> G(ProgressLock);
+          Opts.KernelProgress(I, K, N, Name);
+        };
+      runOne(Jobs[I], AOpts, Opts, Results[I]);
       size_t D = ++Done;
       if (Opts.Progress) {
         std::lock_guard<std::mutex> G(ProgressLock);

@@ -31,6 +31,15 @@ struct FileJob {
   std::optional<std::string> Contents = std::nullopt;
 };
 
+/// Where the time of one file went (wall seconds), for --time-report.
+struct FileTimes {
+  double Preamble = 0; // finding (or building) the precompiled headers
+  double Parse = 0;    // clang: preprocessing, parsing, semantic analysis
+  double Analysis = 0; // analyzeTranslationUnit, broken down in Phases
+  AnalysisTimes Phases;
+  double total() const { return Preamble + Parse + Analysis; }
+};
+
 struct RunResult {
   TUReport Report;
   std::string ClangDiagnostics; // errors printed by clang (and their notes), if any
@@ -40,6 +49,7 @@ struct RunResult {
   bool UsedPreamble = false;    // parsed with a precompiled preamble
   bool BuiltPreamble = false;   // ... that this run had to build
   std::string CacheProblem;     // the preamble cache could not be used: why
+  FileTimes Times;
 };
 
 struct RunOptions {
@@ -49,6 +59,9 @@ struct RunOptions {
   std::string CacheDir;
   /// Called after each file (from the worker thread) with (done, total).
   std::function<void(size_t, size_t)> Progress;
+  /// Called before each kernel (from the worker thread) with (file index,
+  /// kernel index, kernel count, kernel name).
+  std::function<void(size_t, size_t, size_t, const std::string &)> KernelProgress;
 };
 
 std::vector<RunResult> runAnalysis(const std::vector<FileJob> &Jobs,

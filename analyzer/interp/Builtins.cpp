@@ -83,7 +83,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     };
     const bool AIdx = IndexLike(A.P), BIdx = IndexLike(B.P);
     if (AIdx != BIdx) {
-      Sticky.push_back("assuming `" + exprText(Ctx, CE) +
+      Sticky.push_back("assuming `" + text(CE) +
                        "` does not clamp in interior warps (line " +
                        lineOf(Ctx, CE->getBeginLoc()) + ")");
       return AIdx ? A : B;

@@ -32,11 +32,11 @@ Value WarpInterp::condToValue(const Cond &C, const Expr *E) {
     const LaneMask A = Active;
     auto AllOrNone = [&](LaneMask M) { return (M & A) == A || (M & A) == 0; };
     if (!llvm::all_of(C.worlds(), AllOrNone))
-      return Value::unknown("`" + exprText(Ctx, E) +
+      return Value::unknown("`" + text(E) +
                             "` differs between lanes by an unknown value");
     return Value::integer(Poly::symbol(
         sym("cond:" + std::to_string(reinterpret_cast<uintptr_t>(E)),
-            "(" + exprText(Ctx, E) + ")", SymbolKind::Opaque)));
+            "(" + text(E) + ")", SymbolKind::Opaque)));
   }
   case Cond::Data:
     return Value::unknown(C.Why.empty() ? "depends on loaded data" : C.Why);
@@ -46,7 +46,7 @@ Value WarpInterp::condToValue(const Cond &C, const Expr *E) {
 
 Cond WarpInterp::condFromValue(const Value &V, const Expr *E) {
   Cond C;
-  C.Text = exprText(Ctx, E);
+  C.Text = text(E);
   switch (V.K) {
   case Value::Int:
     return compare(V, Value::constant(0), CmpOp::NE, E);
@@ -69,7 +69,7 @@ Cond WarpInterp::condFromValue(const Value &V, const Expr *E) {
 Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
                          const Expr *E) {
   Cond C;
-  C.Text = exprText(Ctx, E);
+  C.Text = text(E);
   if (L.K == Value::Unknown || Rv.K == Value::Unknown) {
     C.K = Cond::Data;
     C.Why = L.K == Value::Unknown ? L.Why : Rv.Why;
@@ -183,7 +183,7 @@ Cond WarpInterp::evalCond(const Expr *E) {
   }
   if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_LNot) {
     Cond C = evalCond(UO->getSubExpr());
-    C.Text = exprText(Ctx, E);
+    C.Text = text(E);
     switch (C.K) {
     case Cond::Lanes:
     case Cond::Guard:
@@ -213,7 +213,7 @@ Cond WarpInterp::evalCond(const Expr *E) {
         B = evalCond(BO->getRHS());
       Active = Save;
       Cond C;
-      C.Text = exprText(Ctx, E);
+      C.Text = text(E);
       if (A.K == Cond::Data || B.K == Cond::Data) {
         C.K = Cond::Data;
         C.Why = A.K == Cond::Data ? A.Why : B.Why;
@@ -265,7 +265,7 @@ Cond WarpInterp::evalCond(const Expr *E) {
     Cond R;
     R.K = Cond::Lanes;
     R.True = *C ? Active : 0;
-    R.Text = exprText(Ctx, E);
+    R.Text = text(E);
     return R;
   }
   return condFromValue(eval(E), E);

@@ -223,7 +223,7 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
   case CK_FloatingToIntegral:
     eval(Sub);
     return Value::unknown("index computed from a floating-point value `" +
-                          exprText(Ctx, Sub) + "`");
+                          text(Sub) + "`");
   case CK_PointerToIntegral:
     eval(Sub);
     return Value::unknown("pointer converted to an integer");
@@ -457,7 +457,7 @@ Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
         A.P.isUniform(Save) && B.P.isUniform(Save))
       return Value::integer(Poly::symbol(sym(
           "sel:" + std::to_string(reinterpret_cast<uintptr_t>(CO)),
-          "(" + exprText(Ctx, CO) + ")", SymbolKind::Opaque)));
+          "(" + text(CO) + ")", SymbolKind::Opaque)));
     if (A.K == Value::Opaque && B.K == Value::Opaque)
       return A;
     return Value::unknown(C.K == Cond::Data

@@ -168,6 +168,9 @@ struct KernelRun {
   std::string Salvage;
   /// Non-null: the walk logs where it went.
   CoverageLog *Coverage = nullptr;
+  /// Source text of expressions (exprText), computed once for all warps:
+  /// reasons and symbol names quote it at every evaluation.
+  llvm::DenseMap<const clang::Expr *, std::string> Texts;
 
   KernelRun(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
             LaunchFacts Launch, InterpreterLimits Limits)

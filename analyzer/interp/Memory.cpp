@@ -209,7 +209,7 @@ LValue WarpInterp::evalLValue(const Expr *E) {
         LV.Ptr = Value::unknown(
             Idx.K == Value::Unknown
                 ? Idx.Why
-                : "index `" + exprText(Ctx, AS->getIdx()) + "` is not an integer we track");
+                : "index `" + text(AS->getIdx()) + "` is not an integer we track");
         LV.UnknownRegion = Base.Region;
         LV.K = LValue::Unknown;
         LV.Why = LV.Ptr.Why;
@@ -263,7 +263,7 @@ LValue WarpInterp::evalLValue(const Expr *E) {
     if (C.K == Cond::Lanes && (C.True & Active) == 0)
       return evalLValue(CO->getFalseExpr());
     LV.K = LValue::Unknown;
-    LV.Why = "the lanes select different objects in `" + exprText(Ctx, CO) + "`";
+    LV.Why = "the lanes select different objects in `" + text(CO) + "`";
     return LV;
   }
   if (isa<StringLiteral>(E) || isa<CompoundLiteralExpr>(E))
@@ -277,7 +277,7 @@ Value WarpInterp::loadedValue(const LValue &LV, QualType T, const Expr *Site) {
   const bool Tracked = isIntegral(T) || T->isPointerType();
   if (!Tracked)
     return Value::opaque();
-  const std::string Text = exprText(Ctx, Site);
+  const std::string Text = text(Site);
   if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr &&
       LV.Ptr.P.isUniform(Active)) {
     // Every lane reads the same address: the value is warp-uniform.
@@ -340,7 +340,7 @@ Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
     return loadedValue(LV, T, Site);
   case LValue::None:
     if (isIntegral(T) || T->isPointerType())
-      return Value::unknown("value of `" + exprText(Ctx, Site) +
+      return Value::unknown("value of `" + text(Site) +
                             "` is not tracked");
     return Value::opaque();
   }
@@ -549,12 +549,12 @@ std::string WarpInterp::because(const Expr *Site) {
   }
   if (!Best)
     return "";
-  std::string Out = "`" + exprText(Ctx, Best->E) + "`";
+  std::string Out = "`" + text(Best->E) + "`";
   // A variable: show how it was computed.
   if (auto *DR = dyn_cast<DeclRefExpr>(Best->E))
     if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
       if (VD->getInit() && !isa<ParmVarDecl>(VD) && !VD->getType()->isReferenceType())
-        Out += " (`" + VD->getName().str() + " = " + exprText(Ctx, VD->getInit()) + "`)";
+        Out += " (`" + VD->getName().str() + " = " + text(VD->getInit()) + "`)";
   return Out;
 }
 

@@ -97,6 +97,13 @@ void WarpInterp::emit(AccessEvent E) {
     R.Sink->record(E);
 }
 
+std::string WarpInterp::text(const Expr *E) {
+  auto It = R.Texts.find(E);
+  if (It == R.Texts.end())
+    It = R.Texts.try_emplace(E, exprText(Ctx, E)).first;
+  return It->second;
+}
+
 Frame *WarpInterp::frameOf(const VarDecl *VD, unsigned *Idx) {
   for (size_t I = Frames.size(); I-- > 0;)
     if (Frames[I].Vars.count(VD) || Frames[I].Refs.count(VD)) {

@@ -140,7 +140,7 @@ void WarpInterp::execAsm(const AsmStmt *Asm) {
   for (unsigned I = 0; I < Asm->getNumOutputs(); ++I) {
     const Expr *Out = Asm->getOutputExpr(I);
     const std::string Why =
-        "`" + exprText(Ctx, Out) + "` is set by inline assembly (line " + Line + ")";
+        "`" + text(Out) + "` is set by inline assembly (line " + Line + ")";
     LValue LV = evalLValue(Out);
     if (Asm->isOutputPlusConstraint(I))
       load(LV, Out->getType(), Out);
@@ -425,7 +425,7 @@ LaneMask WarpInterp::uniformSide(const Cond &C, LaneMask Save, bool ThenSide,
   for (size_t I = 1; I < Runs.size(); ++I)
     Others += (I > 1 ? (I + 1 == Runs.size() ? " or " : ", ") : "") +
               std::to_string(__builtin_popcount(Runs[I]));
-  Assumptions.push_back("assuming `" + exprText(Ctx, CondE) + "` is " +
+  Assumptions.push_back("assuming `" + text(CondE) + "` is " +
                         (ThenSide ? "true" : "false") + " on " +
                         std::to_string(__builtin_popcount(Runs.front())) +
                         " lanes of the warp (line " + lineOf(Ctx, CondE->getBeginLoc()) +

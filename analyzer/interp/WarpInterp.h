@@ -167,6 +167,8 @@ private:
   }
 
   Frame &frame() { return Frames.back(); }
+  /// exprText(Ctx, E), memoized in the KernelRun.
+  std::string text(const clang::Expr *E);
 
   /// The memory a pointer value designates.
   static LValue memAt(const Value &P);

@@ -98,25 +98,32 @@ Poly Poly::poisoned() {
 void Poly::normalize() {
   std::sort(Terms.begin(), Terms.end(),
             [](const Term &A, const Term &B) { return A.M < B.M; });
-  std::vector<Term> Out;
-  for (Term &T : Terms) {
-    if (!Out.empty() && Out.back().M == T.M) {
+  // Equal monomials summed into the first of their run, in place (no
+  // allocation: this runs for every arithmetic operation).
+  size_t Kept = 0;
+  for (size_t I = 0; I < Terms.size(); ++I) {
+    if (Kept && Terms[Kept - 1].M == Terms[I].M) {
+      Term &Into = Terms[Kept - 1];
       for (unsigned L = 0; L < WarpSize; ++L)
-        if (__builtin_add_overflow(Out.back().C[L], T.C[L], &Out.back().C[L]))
+        if (__builtin_add_overflow(Into.C[L], Terms[I].C[L], &Into.C[L]))
           Overflow = true;
     } else {
-      Out.push_back(std::move(T));
+      if (Kept != I)
+        Terms[Kept] = std::move(Terms[I]);
+      ++Kept;
     }
   }
-  Out.erase(std::remove_if(Out.begin(), Out.end(),
-                           [](const Term &T) { return allZero(T.C); }),
-            Out.end());
-  Terms = std::move(Out);
+  Terms.erase(Terms.begin() + Kept, Terms.end());
+  Terms.erase(std::remove_if(Terms.begin(), Terms.end(),
+                             [](const Term &T) { return allZero(T.C); }),
+              Terms.end());
 }
 
 Poly Poly::operator+(const Poly &O) const {
-  Poly R = *this;
-  R.Overflow |= O.Overflow;
+  Poly R;
+  R.Overflow = Overflow || O.Overflow;
+  R.Terms.reserve(Terms.size() + O.Terms.size());
+  R.Terms.insert(R.Terms.end(), Terms.begin(), Terms.end());
   R.Terms.insert(R.Terms.end(), O.Terms.begin(), O.Terms.end());
   R.normalize();
   return R;
@@ -139,6 +146,7 @@ Poly Poly::scaled(int64_t K) const {
 Poly Poly::operator*(const Poly &O) const {
   Poly R;
   R.Overflow = Overflow || O.Overflow;
+  R.Terms.reserve(Terms.size() * O.Terms.size());
   for (const Term &A : Terms)
     for (const Term &B : O.Terms) {
       Term T{A.M.times(B.M), {}};

@@ -1,7 +1,8 @@
 // The preamble cache: files with the same leading includes share one
 // precompiled preamble; results equal those of a plain parse; a header that
 // changes after the preamble was built makes clang reject it, and the file is
-// parsed from scratch (and the entry rebuilt on the next run).
+// parsed from scratch (and the entry rebuilt on the next run); errors in the
+// file's own code leave the entry in place.
 #include "driver/Invocation.h"
 #include "driver/Preamble.h"
 #include "driver/Runner.h"
@@ -160,6 +161,32 @@ TEST(Preamble, UnusableCacheDirIsReportedAndTheFileStillParses) {
   EXPECT_EQ(R[0].Report.Accesses[0].Cost, 8.0);
 }
 
+TEST(Preamble, ErrorsInTheCodeKeepTheEntry) {
+  // An error in one kernel (not in the preamble): the file is parsed again
+  // from scratch for clang's messages, with the same results as without the
+  // cache, and the entry stays valid for the next run instead of being
+  // deleted and rebuilt every time.
+  TempDir D, Cache;
+  D.file("common.cuh", Header);
+  std::string Text = kernel("ka");
+  Text += "__global__ void broken(float *out) { out[threadIdx.x] = undeclared; }\n";
+  std::string A = D.file("a.cu", Text);
+  std::vector<RunResult> Want = runAnalysis(jobs({A}, false), RunOptions());
+  RunOptions O;
+  O.CacheDir = std::string(Cache.Path);
+  for (int Run = 0; Run < 2; ++Run) {
+    std::vector<RunResult> R = runAnalysis(jobs({A}, false), O);
+    EXPECT_EQ(R[0].ClangErrors, 1u);
+    EXPECT_FALSE(R[0].Failed);
+    EXPECT_FALSE(R[0].UsedPreamble);
+    EXPECT_EQ(R[0].ClangDiagnostics, Want[0].ClangDiagnostics);
+    ASSERT_EQ(R[0].Report.Accesses.size(), Want[0].Report.Accesses.size());
+    EXPECT_EQ(R[0].Report.Accesses[0].Cost, 8.0);
+    EXPECT_EQ(countPch(O.CacheDir), 1u) << "run " << Run;
+    EXPECT_TRUE(preambleFor(jobs({A}, false)[0], O.CacheDir).PchPath.size());
+    EXPECT_FALSE(preambleFor(jobs({A}, false)[0], O.CacheDir).Built) << "run " << Run;
+  }
+}
 
 TEST(Preamble, CacheIsPrunedToItsLimit) {
   TempDir D, Cache;

@@ -3,8 +3,11 @@
 
     tools/bench/bench.py [--write docs/performance.md] [--runs N] [--quick]
 
-For every file (the reference kernels in sample_kernels/, and a synthetic
-file of 200 kernels from tools/bench/gen_kernels.py) and for both header
+For every file (the reference kernels in sample_kernels/, a synthetic file
+of 200 kernels from tools/bench/gen_kernels.py, and the stand-ins for real
+projects in tools/bench/standins/: a GEMM tutorial's runner.cu, kernel
+headers of templated tiled kernels launched for several tile
+configurations, written for this benchmark) and for both header
 set-ups (the CUDA toolkit's headers when one is installed, and the built-in
 header with --cuda-path=none), it measures the wall time of
 
@@ -209,7 +212,9 @@ def main():
                        check=True)
         batch.append(p)
     batch = batch[:20]
-    singles = samples + [large]
+    # Stand-ins for real projects (issue 18): written like them, not copied.
+    standins = [os.path.join(ROOT, "tools", "bench", "standins", "tiled_gemm", "runner.cu")]
+    singles = samples + [large] + standins
 
     def lint_cmd(mode, files, jobs="1", cache=True):
         cmd = [a.lint, "--exit-zero", "--color=never"] + ([] if cache else ["--no-cache"])

@@ -28,6 +28,7 @@
 #include "driver/Runner.h"
 #include "Sarif.h"
 #include "Selection.h"
+#include "TimeReport.h"
 #include "WarpMap.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -37,6 +38,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -114,6 +116,9 @@ options:
   --exit-zero             exit 0 even when findings are reported
   --color=auto|always|never
   -j N                    analyse N files in parallel (default: all cores)
+  --time-report           print where the time went (headers, clang's parse,
+                          each kernel's interpretation and costing, output)
+                          on stderr
   --version               print the version and exit
   --help                  print this help and exit
 
@@ -155,6 +160,7 @@ struct Options {
   std::vector<std::string> Files;
   std::string CompileDb; // -p
   bool NoCompileDb = false, ShowCommand = false, NoCache = false, Fix = false;
+  bool TimeReport = false;
   std::optional<std::string> CacheDir;
 };
 
@@ -315,6 +321,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       O.NoCompileDb = true;
     } else if (A == "--show-command") {
       O.ShowCommand = true;
+    } else if (A == "--time-report") {
+      O.TimeReport = true;
     } else if (Is("--cache-dir")) {
       if (!Value("--cache-dir", V) || V.empty())
         return usageError("--cache-dir needs a directory");
@@ -537,7 +545,8 @@ void warnUnusedBlocks(const std::vector<TUReport> &Reports,
 std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings> &Settings,
                                 JobPlanner &Planner, std::vector<TUReport> &Reports,
                                 std::vector<const FileSettings *> &SettingsOf,
-                                std::vector<std::string> &Errors) {
+                                std::vector<std::string> &Errors,
+                                std::vector<FileTimeEntry> &Times) {
   // Jobs grouped by what runAnalysis takes once per call (the block shapes).
   struct Group {
     std::vector<BlockChoice> Blocks;
@@ -599,27 +608,52 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
     ++Total;
   }
 
-  // A progress line on a terminal, counted over all groups.
-  const bool ShowProgress = Total > 1 && llvm::sys::Process::StandardErrIsDisplayed();
-  size_t DoneBefore = 0;
+  // A progress line on a terminal (file i of m, kernel k of n), once the run
+  // has taken more than a second; nothing when stderr is not a terminal.
+  const bool ShowProgress = llvm::sys::Process::StandardErrIsDisplayed();
+  const auto Start = std::chrono::steady_clock::now();
+  bool Shown = false;
+  size_t DoneBefore = 0, FilesDone = 0;
+  auto ShowLine = [&](const std::string &Line) {
+    if (std::chrono::steady_clock::now() - Start < std::chrono::seconds(1))
+      return;
+    std::cerr << "\r\033[Kcoalesce-lint: " << Line << std::flush;
+    Shown = true;
+  };
   std::vector<std::optional<RunResult>> ByFile(O.Files.size());
   for (Group &G : Groups) {
     RunOptions RO;
     RO.Analysis.Blocks = G.Blocks;
     RO.Jobs = O.Jobs ? O.Jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     RO.CacheDir = O.NoCache ? "" : O.CacheDir ? *O.CacheDir : defaultCacheDir();
-    if (ShowProgress)
-      RO.Progress = [&, DoneBefore](size_t Done, size_t) {
-        std::cerr << "\r\033[Kcoalesce-lint: analysed " << DoneBefore + Done << "/" << Total
-                  << " files" << std::flush;
+    if (ShowProgress) {
+      RO.Progress = [&](size_t, size_t) {
+        ++FilesDone;
+        ShowLine("analysed " + std::to_string(FilesDone) + "/" + std::to_string(Total) +
+                 " files");
       };
+      RO.KernelProgress = [&, DoneBefore](size_t File, size_t K, size_t N,
+                                          const std::string &Name) {
+        std::string Line;
+        if (Total > 1)
+          Line = "file " + std::to_string(DoneBefore + File + 1) + "/" +
+                 std::to_string(Total) + ", ";
+        Line += "kernel " + std::to_string(K + 1) + "/" + std::to_string(N) + ": " + Name;
+        if (Line.size() > 100)
+          Line = Line.substr(0, 97) + "...";
+        ShowLine(Line);
+      };
+    }
     std::vector<RunResult> Results = runAnalysis(G.Jobs, RO);
     DoneBefore += G.Jobs.size();
     for (size_t J = 0; J < Results.size(); ++J)
       ByFile[G.Files[J]] = std::move(Results[J]);
   }
-  if (ShowProgress)
+  if (Shown)
     std::cerr << "\r\033[K" << std::flush;
+  for (size_t I = 0; I < O.Files.size(); ++I)
+    if (ByFile[I])
+      Times.push_back({O.Files[I], ByFile[I]->Times});
   std::set<std::string> CacheProblems;
   for (const std::optional<RunResult> &R : ByFile)
     if (R && !R->CacheProblem.empty() && CacheProblems.insert(R->CacheProblem).second)
@@ -762,9 +796,11 @@ int main(int Argc, char **Argv) {
   std::vector<TUReport> Reports;
   std::vector<const FileSettings *> SettingsOf;
   std::vector<std::string> Errors = std::move(InputErrors);
-  if (auto Exit = analyseFiles(O, *Settings, Planner, Reports, SettingsOf, Errors))
+  std::vector<FileTimeEntry> Times;
+  if (auto Exit = analyseFiles(O, *Settings, Planner, Reports, SettingsOf, Errors, Times))
     return *Exit;
   warnUnusedBlocks(Reports, SettingsOf);
+  const auto OutputStart = std::chrono::steady_clock::now();
   std::vector<RulesFor> Rules;
   for (const FileSettings *S : SettingsOf)
     Rules.push_back({S->Rules, S->EnabledRules});
@@ -796,6 +832,10 @@ int main(int Argc, char **Argv) {
   }
   for (const std::string &E : Errors)
     std::cerr << "coalesce-lint: error: " << E << "\n";
+  if (O.TimeReport)
+    std::cerr << renderTimeReport(
+        Times, std::chrono::duration<double>(std::chrono::steady_clock::now() - OutputStart)
+                   .count());
   // Last, so that it is the line a user sees, in every format.
   std::cerr << "coalesce-lint: " << runSummary(Reports, Fs, Base.has_value()) << "\n";
   if (!Errors.empty())
