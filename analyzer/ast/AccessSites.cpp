@@ -117,12 +117,11 @@ void KernelSites::addFunction(const FunctionDecl *FD) {
   std::vector<const FunctionDecl *> Callees;
   auto AddSite = [&](const Expr *E, bool Store) {
     E = stripNoOps(E);
-    for (const AccessSite &S : Sites)
-      if (S.E == E) {
-        if (Store)
-          const_cast<AccessSite &>(S).Store = true;
-        return;
-      }
+    auto [It, New] = SiteIndex.try_emplace(E, Sites.size());
+    if (!New) {
+      Sites[It->second].Store |= Store;
+      return;
+    }
     AccessSite S;
     S.E = E;
     S.In = Def;

@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
@@ -66,6 +67,7 @@ private:
   /// Calls that lead into each function (its call sites in the kernel's code).
   std::map<const clang::FunctionDecl *, std::vector<const clang::Expr *>> CallsTo;
   std::vector<AccessSite> Sites;
+  llvm::DenseMap<const clang::Expr *, size_t> SiteIndex; // position in Sites
 
   void addFunction(const clang::FunctionDecl *FD);
 };
