@@ -73,6 +73,120 @@ std::vector<AccessRecord> salvage(ASTContext &Ctx, const KernelDef &K, const Lau
   return Out;
 }
 
+/// A walk's events, kept until it is known whether the walk stands.
+struct EventBuffer : EventSink {
+  std::vector<AccessEvent> Events;
+  CoverageLog Log;
+  void record(const AccessEvent &E) override { Events.push_back(E); }
+  /// Hands the events on, each standing for Share of the launch's blocks.
+  void replay(EventSink &To, CoverageLog &ToLog, double Share) {
+    for (AccessEvent &E : Events) {
+      E.Weight *= Share;
+      To.record(E);
+    }
+    ToLog.Visited.insert(Log.Visited.begin(), Log.Visited.end());
+    ToLog.Reached.insert(Log.Reached.begin(), Log.Reached.end());
+  }
+};
+
+/// Walks every warp of a block, for the blocks of Box.
+void walkBlocks(KernelRun &Run, const BlockBox &Box, unsigned Warps, EventBuffer &Out) {
+  Run.Blocks = Box;
+  Run.Cuts.clear();
+  Run.Sink = &Out;
+  Run.Coverage = &Out.Log;
+  for (unsigned W = 0; W < Warps; ++W)
+    interpretWarp(Run, W);
+}
+
+/// Box cut at the values the last walk asked for (each strictly inside).
+std::vector<BlockBox> cutBox(const BlockBox &Box, std::vector<std::pair<int, int64_t>> Cuts) {
+  std::vector<int64_t> Points[3];
+  for (int A = 0; A < 3; ++A)
+    Points[A] = {Box.Lo[A], Box.Hi[A]};
+  for (const auto &[A, V] : Cuts)
+    if (V > Box.Lo[A] && V < Box.Hi[A])
+      Points[A].push_back(V);
+  for (std::vector<int64_t> &P : Points) {
+    std::sort(P.begin(), P.end());
+    P.erase(std::unique(P.begin(), P.end()), P.end());
+  }
+  std::vector<BlockBox> Out;
+  for (size_t X = 0; X + 1 < Points[0].size(); ++X)
+    for (size_t Y = 0; Y + 1 < Points[1].size(); ++Y)
+      for (size_t Z = 0; Z + 1 < Points[2].size(); ++Z) {
+        BlockBox B;
+        B.Lo[0] = Points[0][X], B.Hi[0] = Points[0][X + 1];
+        B.Lo[1] = Points[1][Y], B.Hi[1] = Points[1][Y + 1];
+        B.Lo[2] = Points[2][Z], B.Hi[2] = Points[2][Z + 1];
+        Out.push_back(B);
+      }
+  return Out;
+}
+
+/// At most this many walks over parts of a grid; past it, the launch keeps
+/// the interior-warp figure of one walk over the whole grid.
+constexpr size_t MaxBlockParts = 256;
+
+/// A launch with a known grid and block: one walk stands for all blocks,
+/// unless a comparison comes out differently in different blocks (a bounds
+/// check against a known size cuts off the last block's last warp, a
+/// `blockIdx.x == 0` branch): then the grid is walked again in parts within
+/// which every such comparison has one outcome, and each part's requests
+/// count for its share of the blocks. That is the average over every
+/// request of the launch that Nsight Compute reports. Returns the number of
+/// walks over parts (0: one walk sufficed, or the parts were given up).
+unsigned walkLaunch(KernelRun &Run, const Dim3 &Grid, unsigned Warps, EventSink &To,
+                    CoverageLog &Log) {
+  BlockBox Whole;
+  Whole.Hi[0] = Grid.X, Whole.Hi[1] = Grid.Y, Whole.Hi[2] = Grid.Z;
+  EventBuffer First;
+  try {
+    walkBlocks(Run, Whole, Warps, First);
+  } catch (const BudgetExceeded &) {
+    First.replay(To, Log, 1.0);
+    throw;
+  }
+  if (Run.Cuts.empty()) {
+    First.replay(To, Log, 1.0);
+    return 0;
+  }
+  const uint64_t StepsBefore = Run.Steps;
+  Run.Steps = 0;
+  std::vector<BlockBox> Work = cutBox(Whole, Run.Cuts);
+  std::vector<std::pair<BlockBox, EventBuffer>> Kept;
+  unsigned Walks = 0;
+  try {
+    // Depth first, lowest blocks first: records come in the order the
+    // first blocks reach them.
+    std::reverse(Work.begin(), Work.end());
+    while (!Work.empty() && Walks < MaxBlockParts) {
+      const BlockBox B = Work.back();
+      Work.pop_back();
+      EventBuffer Buf;
+      walkBlocks(Run, B, Warps, Buf);
+      ++Walks;
+      std::vector<BlockBox> Parts = cutBox(B, Run.Cuts);
+      if (Parts.size() > 1)
+        Work.insert(Work.end(), Parts.rbegin(), Parts.rend());
+      else
+        Kept.emplace_back(B, std::move(Buf));
+    }
+  } catch (const BudgetExceeded &) {
+    Work.push_back(Whole); // given up
+  }
+  Run.Steps += StepsBefore;
+  Run.Blocks.reset();
+  if (!Work.empty()) {
+    First.replay(To, Log, 1.0);
+    return 0;
+  }
+  const double All = static_cast<double>(Whole.blocks());
+  for (auto &[B, Buf] : Kept)
+    Buf.replay(To, Log, static_cast<double>(B.blocks()) / All);
+  return Walks;
+}
+
 /// Every access the source spells that the walk should have reached and did
 /// not becomes an unknown event: the output never drops an access silently.
 /// An access on a path no lane takes (a branch, code after a return) has no
@@ -207,8 +321,13 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       std::vector<AccessRecord> Recs;
       Clock::time_point WalkStart = Clock::now();
       try {
-        for (unsigned W = 0; W < Warps; ++W, ++Done)
-          interpretWarp(Run, W);
+        if (F.Config.BlockKnown && F.Config.Grid) {
+          Time.Warps += Warps * walkLaunch(Run, *F.Config.Grid, Warps, Agg, Log);
+          Done = Warps;
+        } else {
+          for (unsigned W = 0; W < Warps; ++W, ++Done)
+            interpretWarp(Run, W);
+        }
         Time.Interpret += secondsSince(WalkStart);
         CostStart = Clock::now();
         recordMissed(Sites, Log, Ctx, Agg);
@@ -229,9 +348,21 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
             Prev.front().Launch.Block == Recs.front().Launch.Block &&
             Prev.front().Launch.BlockKnown == Recs.front().Launch.BlockKnown &&
             sameResults(Prev, Recs)) {
-          for (AccessRecord &P : Prev)
+          for (size_t I = 0; I < Prev.size(); ++I) {
+            AccessRecord &P = Prev[I];
             for (const SourcePos &S : F.Config.Sites)
               P.Launch.Sites.push_back(S);
+            for (AccessRecord::LaunchTotal &T : Recs[I].LaunchTotals) {
+              auto Same = std::find_if(P.LaunchTotals.begin(), P.LaunchTotals.end(),
+                                       [&](const AccessRecord::LaunchTotal &O) {
+                                         return O.Grid == T.Grid;
+                                       });
+              if (Same != P.LaunchTotals.end())
+                Same->Sites.insert(Same->Sites.end(), T.Sites.begin(), T.Sites.end());
+              else
+                P.LaunchTotals.push_back(std::move(T));
+            }
+          }
           Merged = true;
           break;
         }

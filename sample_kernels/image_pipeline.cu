@@ -39,7 +39,7 @@ template <int R> __global__ void blur_rows(Image src, Image dst) {
   float sum = 0.0f;
 #pragma unroll
   for (int d = -R; d <= R; ++d)
-    sum += at(src, clampi(x + d, 0, src.width - 1), y); // expect: load src.data 4.8/4
+    sum += at(src, clampi(x + d, 0, src.width - 1), y); // expect: load src.data 4.794/4
   at(dst, x, y) = sum / (2 * R + 1); // expect: store dst.data 4/4
 }
 

@@ -233,8 +233,17 @@ void AccessAggregator::record(const AccessEvent &E) {
       S.PadPossible = false;
     }
   }
-  if (popcount(E.Active) > S.PatternLanes) {
+  // The same lanes at the same distances, at another offset from the
+  // sectors (another row of a tile, another block): the alignment varies.
+  if (S.Pattern && S.Pattern->Active == P.Active && S.Pattern->Offset == P.Offset &&
+      floorMod(S.Pattern->BaseResidue, 32) != floorMod(P.BaseResidue, 32))
+    S.AlignVaries = true;
+  // The representative request: the most lanes, and of those the one that
+  // stands for most blocks (an interior part of the grid, not an edge).
+  if (popcount(E.Active) > S.PatternLanes ||
+      (popcount(E.Active) == S.PatternLanes && E.Weight > S.PatternWeight)) {
     S.PatternLanes = popcount(E.Active);
+    S.PatternWeight = E.Weight;
     S.Pattern = P;
   }
 }
@@ -276,6 +285,16 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     Rec.Assumptions = S->Assumptions;
     Rec.RequestsKnown = S->RequestsKnown;
     Rec.RequestsPerWarp = Warps ? S->SumW / Warps : 0;
+    // SumW counts the requests of one block (blocks of different kinds
+    // weighted by their share of the grid).
+    const std::optional<Dim3> &Grid = Rec.Launch.Grid;
+    if (Grid && Rec.Launch.BlockKnown && S->RequestsKnown && S->UnknownWhy.empty()) {
+      AccessRecord::LaunchTotal T;
+      T.Grid = *Grid;
+      T.Sites = Rec.Launch.Sites;
+      T.Requests = S->SumW * double(Grid->X) * double(Grid->Y) * double(Grid->Z);
+      Rec.LaunchTotals.push_back(T);
+    }
     if (!S->UnknownWhy.empty()) {
       Rec.V = Verdict::Unknown;
       Rec.Reason = S->UnknownWhy;
@@ -284,6 +303,8 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     }
     const double W = S->SumW > 0 ? S->SumW : 1;
     Rec.Cost = S->SumCost / W;
+    for (AccessRecord::LaunchTotal &T : Rec.LaunchTotals)
+      T.Cost = Rec.Cost * T.Requests;
     Rec.Ideal = S->SumIdeal / W;
     Rec.CostMin = S->SumMin / W;
     Rec.CostMax = S->SumMax / W;

@@ -52,6 +52,7 @@ private:
     std::vector<std::string> AlignmentNotes;
     std::optional<LanePattern> Pattern;
     unsigned PatternLanes = 0;
+    double PatternWeight = 0;
     // Shared memory: the same requests with the innermost dimension padded.
     double SumPadded = 0;
     bool PadPossible = true;

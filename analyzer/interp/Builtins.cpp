@@ -66,6 +66,10 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     if (Res.Ok && A.P.isConcrete(Active) == B.P.isConcrete(Active) &&
         (A.P.isConcrete(Active) || !A.P.isUniform(Active) || !B.P.isUniform(Active)))
       return Value::integer(Res.P);
+    // Over the blocks of this walk, which operand wins on each lane.
+    if (std::optional<LaneMask> M =
+            decideOverBlocks(A.P, B.P, IsMax ? CmpOp::GE : CmpOp::LE))
+      return Value::integer(A.P.select(*M, B.P));
     // An index clamped to a bound we do not know: like a bounds guard, the
     // clamp does not bite in interior warps. The index is the operand that
     // moves with the thread, block or loop; the bound is made of constants and
@@ -180,6 +184,32 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     return isIntegral(CE->getType()) || CE->getType()->isPointerType()
                ? Value::unknown("value returned by `" + Name + "`")
                : Value::opaque();
+  }
+  // Warp votes over a condition known per lane: the mask of the lanes that
+  // take part (the active ones named in the mask) and pass.
+  if (Name == "__activemask" && N == 0) {
+    Sticky.push_back("assuming the lanes that reach `" + text(CE) + "` (line " +
+                     lineOf(Ctx, CE->getBeginLoc()) + ") run converged, as they do at that point in "
+                     "the source");
+    return Value::constant(static_cast<int64_t>(Active));
+  }
+  if ((Name == "__ballot_sync" || Name == "__any_sync" || Name == "__all_sync") && N == 2) {
+    Value M = eval(Arg(0));
+    if (M.K != Value::Int || !M.P.isConcrete(Active) || !M.P.isUniform(Active))
+      return Value::unknown("`" + Name + "` with a lane mask that is not known");
+    const LaneMask Named = Active & static_cast<LaneMask>(M.P.laneConstants()[firstLane(Active)]);
+    Cond C = evalCond(Arg(1));
+    if (C.K == Cond::Data)
+      return Value::unknown(C.Why.empty() ? "the vote depends on loaded data" : C.Why);
+    if (C.K == Cond::Uniform)
+      return Value::unknown("the vote's condition `" + C.Text + "` is not known");
+    for (const std::string &G : C.Guards)
+      Sticky.push_back("assuming " + G + " on every lane of interior warps (line " +
+                       lineOf(Ctx, CE->getBeginLoc()) + ")");
+    const LaneMask Pass = Named & C.True;
+    if (Name == "__ballot_sync")
+      return Value::constant(static_cast<int64_t>(Pass));
+    return Value::constant(Name == "__any_sync" ? Pass != 0 : Pass == Named);
   }
   if (Name == "__activemask" || Name.rfind("__ballot", 0) == 0 ||
       Name.rfind("__any", 0) == 0 || Name.rfind("__all", 0) == 0 ||

@@ -66,6 +66,24 @@ Cond WarpInterp::condFromValue(const Value &V, const Expr *E) {
   return C;
 }
 
+std::optional<LaneMask> WarpInterp::decideOverBlocks(const Poly &A, const Poly &B, CmpOp Op) {
+  if (!R.Blocks)
+    return std::nullopt;
+  RangeCmp RC = compareOverRanges(A, B, Op, Active, [&](SymbolId S) {
+    std::optional<std::pair<int64_t, int64_t>> Rg;
+    if (R.BlockAxis.count(S)) {
+      const SymbolInfo &I = R.Syms.get(S);
+      Rg = std::make_pair(I.RangeStart, I.RangeStart + I.UniformRange - 1);
+    }
+    return Rg;
+  });
+  if (RC.K == RangeCmp::Decided)
+    return RC.True;
+  for (const auto &[S, V] : RC.Cuts)
+    R.Cuts.push_back({R.BlockAxis[S], V});
+  return std::nullopt;
+}
+
 Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
                          const Expr *E) {
   Cond C;
@@ -95,6 +113,15 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
   if (Res.K == CmpResult::Lanes) {
     C.K = Cond::Lanes;
     C.True = Res.True;
+    return C;
+  }
+  // Over the blocks of a known grid this walk stands for, the outcome may
+  // be the same in all of them (exact), or differ between them: then the
+  // launch is walked again in parts (Analysis.cpp), and this walk's guess
+  // below is thrown away.
+  if (std::optional<LaneMask> M = decideOverBlocks(A, B, Op)) {
+    C.K = Cond::Lanes;
+    C.True = *M;
     return C;
   }
   if (Res.K == CmpResult::Uniform) {

@@ -45,8 +45,13 @@ Value WarpInterp::eval(const Expr *E) {
   E = E->IgnoreParens();
   visit(E);
 
-  if (auto *IL = dyn_cast<IntegerLiteral>(E))
-    return Value::constant(static_cast<int64_t>(IL->getValue().getSExtValue()));
+  if (auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    // 0xffffffffu is 4294967295, not -1 (a full warp mask).
+    const llvm::APInt &V = IL->getValue();
+    if (IL->getType()->isUnsignedIntegerType() && V.getActiveBits() < 64)
+      return Value::constant(static_cast<int64_t>(V.getZExtValue()));
+    return Value::constant(static_cast<int64_t>(V.getSExtValue()));
+  }
   if (auto *CL = dyn_cast<CharacterLiteral>(E))
     return Value::constant(CL->getValue());
   if (auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))

@@ -153,6 +153,13 @@ struct CoverageLog {
   llvm::DenseSet<const clang::Expr *> Reached;
 };
 
+/// A box of blocks of a known grid: blockIdx.{x,y,z} in [Lo, Hi) per axis.
+struct BlockBox {
+  int64_t Lo[3] = {0, 0, 0}, Hi[3] = {1, 1, 1};
+  int64_t blocks() const { return (Hi[0] - Lo[0]) * (Hi[1] - Lo[1]) * (Hi[2] - Lo[2]); }
+  std::string str() const; // "blockIdx.x in [3, 4)"
+};
+
 struct KernelRun {
   clang::ASTContext &Ctx;
   const clang::FunctionDecl *Kernel;
@@ -168,6 +175,13 @@ struct KernelRun {
   std::string Salvage;
   /// Non-null: the walk logs where it went.
   CoverageLog *Coverage = nullptr;
+  /// With a known grid: the blocks this walk stands for. blockIdx is a
+  /// symbol ranging over them (a constant when the box is one block wide),
+  /// and a comparison whose outcome differs between those blocks asks for
+  /// the box to be cut (Cuts: axis and first value of the upper part).
+  std::optional<BlockBox> Blocks;
+  std::vector<std::pair<int, int64_t>> Cuts;
+  std::map<SymbolId, int> BlockAxis;
   /// Source text of expressions (exprText), computed once for all warps:
   /// reasons and symbol names quote it at every evaluation.
   llvm::DenseMap<const clang::Expr *, std::string> Texts;

@@ -45,6 +45,21 @@ RegionId KernelRun::addRegion(MemRegion Rg) {
   return static_cast<RegionId>(Regions.size() - 1);
 }
 
+std::string BlockBox::str() const {
+  std::string S;
+  const char *Axis[] = {"x", "y", "z"};
+  for (int A = 0; A < 3; ++A) {
+    if (Lo[A] == 0 && Hi[A] == 1)
+      continue;
+    if (!S.empty())
+      S += ", ";
+    S += std::string("blockIdx.") + Axis[A] +
+         (Hi[A] - Lo[A] == 1 ? " = " + std::to_string(Lo[A])
+                             : " in [" + std::to_string(Lo[A]) + ", " + std::to_string(Hi[A]) + ")");
+  }
+  return S.empty() ? "block 0" : S;
+}
+
 RegionId KernelRun::regionFor(const void *Key, MemRegion Rg) {
   auto It = RegionByKey.find(Key);
   if (It != RegionByKey.end())
@@ -82,11 +97,12 @@ LValue WarpInterp::memAt(const Value &P) {
 }
 
 SymbolId WarpInterp::sym(const std::string &Key, const std::string &Name, SymbolKind K,
-             int64_t Range) {
+             int64_t Range, int64_t Start) {
   SymbolInfo Info;
   Info.Name = Name;
   Info.Kind = K;
   Info.UniformRange = Range;
+  Info.RangeStart = Start;
   return R.Syms.intern(Key, Info);
 }
 
@@ -199,6 +215,16 @@ std::optional<Value> WarpInterp::builtinIndex(const std::string &Var, int Axis) 
     return Value::integer(Poly::symbol(sym(Name, Name, SymbolKind::GridDim)));
   }
   if (Var == "blockIdx") {
+    if (R.Blocks) {
+      // The blocks this walk stands for (a part of a known grid).
+      const int64_t Lo = R.Blocks->Lo[Axis], Hi = R.Blocks->Hi[Axis];
+      if (Hi - Lo == 1)
+        return Value::constant(Lo);
+      const SymbolId S = sym(Name + "@" + std::to_string(Lo) + ":" + std::to_string(Hi), Name,
+                             SymbolKind::BlockIdx, Hi - Lo, Lo);
+      R.BlockAxis[S] = Axis;
+      return Value::integer(Poly::symbol(S));
+    }
     int64_t Range = G ? (Axis == 0 ? G->X : Axis == 1 ? G->Y : G->Z) : 0;
     if (Range == 1)
       return Value::constant(0);

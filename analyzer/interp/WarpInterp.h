@@ -175,7 +175,7 @@ private:
 
   // Symbols, events, variables (State.cpp) -----------------------------------
   SymbolId sym(const std::string &Key, const std::string &Name, SymbolKind K,
-               int64_t Range = 0);
+               int64_t Range = 0, int64_t Start = 0);
   void emit(AccessEvent E);
   Frame *frameOf(const clang::VarDecl *VD, unsigned *Idx = nullptr);
   /// V on the lanes of M, Old on the others.
@@ -255,6 +255,9 @@ private:
   // Conditions (Conditions.cpp) ---------------------------------------------------
   Cond evalCond(const clang::Expr *E);
   Cond condFromValue(const Value &V, const clang::Expr *E);
+  /// A comparison over the blocks of this walk (KernelRun::Blocks): the
+  /// lanes where it holds in every one of them, or none (cuts recorded).
+  std::optional<LaneMask> decideOverBlocks(const Poly &A, const Poly &B, CmpOp Op);
   Cond compare(const Value &L, const Value &Rv, CmpOp Op, const clang::Expr *E);
   Value condToValue(const Cond &C, const clang::Expr *E);
 

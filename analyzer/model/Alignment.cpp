@@ -57,8 +57,13 @@ ResidueDistribution residuesOf(const Poly &Value, unsigned Lane,
     if (floorMod(C, Modulus) == 0)
       continue;
     if (T.M.Syms.size() == 1 && Syms.get(T.M.Syms[0]).UniformRange > 0) {
-      D.Weight = convolve(
-          D.Weight, uniformTerm(Modulus, C, Syms.get(T.M.Syms[0]).UniformRange));
+      // C * x for x in [Start, Start + Range): C * Start plus C * [0, Range).
+      const SymbolInfo &I = Syms.get(T.M.Syms[0]);
+      D.Weight = convolve(D.Weight, uniformTerm(Modulus, C, I.UniformRange));
+      if (I.RangeStart != 0)
+        D.Weight = convolve(D.Weight,
+                            pointMass(Modulus, floorMod(C, Modulus) *
+                                                   floorMod(I.RangeStart, Modulus)));
       continue;
     }
     Step = gcd64(Step, gcd64(C, Modulus));

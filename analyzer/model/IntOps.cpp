@@ -492,4 +492,154 @@ CmpResult comparePoly(const Poly &L, const Poly &R, CmpOp Op, LaneMask Active) {
   return Res;
 }
 
+namespace {
+
+/// One lane's D(x) = C + sum G_i * x_i with x_i in [Lo_i, Hi_i].
+struct LaneLinear {
+  __int128 C = 0;
+  struct Var {
+    SymbolId S;
+    __int128 G, Lo, Hi;
+  };
+  std::vector<Var> Vars;
+
+  __int128 at(const std::vector<__int128> &X) const {
+    __int128 V = C;
+    for (size_t I = 0; I < Vars.size(); ++I)
+      V += Vars[I].G * X[I];
+    return V;
+  }
+  __int128 min() const {
+    __int128 V = C;
+    for (const Var &X : Vars)
+      V += X.G > 0 ? X.G * X.Lo : X.G * X.Hi;
+    return V;
+  }
+  __int128 max() const {
+    __int128 V = C;
+    for (const Var &X : Vars)
+      V += X.G > 0 ? X.G * X.Hi : X.G * X.Lo;
+    return V;
+  }
+};
+
+bool holds128(__int128 D, CmpOp Op) {
+  switch (Op) {
+  case CmpOp::LT: return D < 0;
+  case CmpOp::LE: return D <= 0;
+  case CmpOp::GT: return D > 0;
+  case CmpOp::GE: return D >= 0;
+  case CmpOp::EQ: return D == 0;
+  case CmpOp::NE: return D != 0;
+  }
+  return false;
+}
+
+/// Whether `D OP 0` has one outcome over the whole box, and which.
+std::optional<bool> decidedOverBox(const LaneLinear &D, CmpOp Op) {
+  const __int128 Min = D.min(), Max = D.max();
+  if (Op == CmpOp::EQ || Op == CmpOp::NE) {
+    bool Never = Min > 0 || Max < 0;
+    if (!Never && D.Vars.size() == 1) {
+      // G * x + C == 0 only at x = -C / G, if integral and in range.
+      const LaneLinear::Var &X = D.Vars[0];
+      Never = (-D.C) % X.G != 0 || (-D.C) / X.G < X.Lo || (-D.C) / X.G > X.Hi;
+    }
+    if (Never)
+      return Op == CmpOp::NE;
+    if (Min == 0 && Max == 0)
+      return Op == CmpOp::EQ;
+    return std::nullopt;
+  }
+  // D is monotone in each variable: the extremes decide.
+  const bool AtMin = holds128(Min, Op), AtMax = holds128(Max, Op);
+  if (AtMin == AtMax)
+    return AtMin;
+  return std::nullopt;
+}
+
+} // namespace
+
+RangeCmp compareOverRanges(const Poly &L, const Poly &R, CmpOp Op,
+                           LaneMask Active, const SymbolRange &RangeOf) {
+  RangeCmp Res;
+  const Poly D = L - R;
+  if (D.overflowed())
+    return Res;
+  // Every non-constant term: one symbol, to the first power, with a range.
+  std::vector<std::pair<SymbolId, std::pair<int64_t, int64_t>>> Ranges;
+  for (const Poly::Term &T : D.terms()) {
+    if (T.M.isConstant())
+      continue;
+    if (T.M.Syms.size() != 1)
+      return Res;
+    std::optional<std::pair<int64_t, int64_t>> Rg = RangeOf(T.M.Syms[0]);
+    if (!Rg || Rg->first > Rg->second)
+      return Res;
+    Ranges.push_back({T.M.Syms[0], *Rg});
+  }
+  if (Ranges.empty())
+    return Res; // nothing the ranges could decide: comparePoly's business
+  bool Varies = false;
+  for (unsigned Ln = 0; Ln < WarpSize; ++Ln) {
+    if (!laneActive(Active, Ln))
+      continue;
+    LaneLinear LD;
+    size_t I = 0;
+    for (const Poly::Term &T : D.terms()) {
+      if (T.M.isConstant()) {
+        LD.C += T.C[Ln];
+        continue;
+      }
+      const auto &Rg = Ranges[I++].second;
+      if (T.C[Ln] != 0)
+        LD.Vars.push_back({T.M.Syms[0], T.C[Ln], Rg.first, Rg.second});
+    }
+    std::optional<bool> Out = decidedOverBox(LD, Op);
+    if (Out) {
+      if (*Out)
+        Res.True |= 1u << Ln;
+      continue;
+    }
+    Varies = true;
+    if (LD.Vars.size() == 1) {
+      const LaneLinear::Var &X = LD.Vars[0];
+      auto At = [&](__int128 V) { return holds128(X.G * V + LD.C, Op); };
+      if (Op == CmpOp::EQ || Op == CmpOp::NE) {
+        const __int128 V = -LD.C / X.G; // integral and in range (else decided)
+        if (V > X.Lo)
+          Res.Cuts.push_back({X.S, static_cast<int64_t>(V)});
+        if (V < X.Hi)
+          Res.Cuts.push_back({X.S, static_cast<int64_t>(V + 1)});
+        continue;
+      }
+      // Monotone: the first value whose outcome differs from the first's.
+      const bool First = At(X.Lo);
+      __int128 Lo = X.Lo, Hi = X.Hi; // At(Lo) == First, At(Hi) != First
+      while (Hi - Lo > 1) {
+        const __int128 Mid = Lo + (Hi - Lo) / 2;
+        (At(Mid) == First ? Lo : Hi) = Mid;
+      }
+      Res.Cuts.push_back({X.S, static_cast<int64_t>(Hi)});
+      continue;
+    }
+    // Several variables: halve the widest range.
+    const LaneLinear::Var *Widest = nullptr;
+    for (const LaneLinear::Var &X : LD.Vars)
+      if (X.Hi > X.Lo && (!Widest || X.Hi - X.Lo > Widest->Hi - Widest->Lo))
+        Widest = &X;
+    if (Widest)
+      Res.Cuts.push_back(
+          {Widest->S, static_cast<int64_t>(Widest->Lo + (Widest->Hi - Widest->Lo + 1) / 2)});
+  }
+  if (!Varies) {
+    Res.K = RangeCmp::Decided;
+    return Res;
+  }
+  std::sort(Res.Cuts.begin(), Res.Cuts.end());
+  Res.Cuts.erase(std::unique(Res.Cuts.begin(), Res.Cuts.end()), Res.Cuts.end());
+  Res.K = Res.Cuts.empty() ? RangeCmp::Unsupported : RangeCmp::Split;
+  return Res;
+}
+
 } // namespace coalesce

@@ -33,7 +33,11 @@
 
 #include "model/Poly.h"
 
+#include <functional>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace coalesce {
 
@@ -79,6 +83,27 @@ struct CmpResult {
 };
 
 CmpResult comparePoly(const Poly &L, const Poly &R, CmpOp Op, LaneMask Active);
+
+/// The inclusive range [first, last] a symbol takes, if known.
+using SymbolRange =
+    std::function<std::optional<std::pair<int64_t, int64_t>>(SymbolId)>;
+
+/// `L OP R` where every symbol of L - R has a known range and appears alone
+/// in its terms (blockIdx.x over the blocks of a launch being run): either
+/// the lanes on which it holds for every value in the ranges (Decided), or
+/// where to cut the ranges so that it becomes decided on each part (Split):
+/// `256 * blockIdx.x + lane < 1000` over blocks [0, 4) holds on every lane
+/// of blocks 0..2 and on lanes 0..7 of warp 7 of block 3, so the cut is at
+/// blockIdx.x = 3. Unsupported: some term is not of that form.
+struct RangeCmp {
+  enum Kind { Decided, Split, Unsupported } K = Unsupported;
+  LaneMask True = 0;
+  /// Split: (symbol, v): cut its range into [first, v) and [v, last].
+  std::vector<std::pair<SymbolId, int64_t>> Cuts;
+};
+
+RangeCmp compareOverRanges(const Poly &L, const Poly &R, CmpOp Op,
+                           LaneMask Active, const SymbolRange &RangeOf);
 
 } // namespace coalesce
 

@@ -155,8 +155,11 @@ struct SymbolInfo {
   SymbolKind Kind = SymbolKind::Opaque;
   /// If > 0: over the executions the prediction averages (the blocks of a
   /// known grid, the iterations of a loop with a known trip count), the
-  /// symbol takes each value 0..Range-1 equally often.
+  /// symbol takes each value RangeStart..RangeStart+Range-1 equally often.
   int64_t UniformRange = 0;
+  /// The first value of that range: a run over part of a grid (blocks
+  /// RangeStart.. of blockIdx.x) starts above 0.
+  int64_t RangeStart = 0;
   /// Known lower bound (symbols are indices: >= 0 unless stated).
   bool NonNegative = true;
 };

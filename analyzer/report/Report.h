@@ -114,6 +114,19 @@ struct AccessRecord {
   double RequestsPerWarp = 0;
   bool RequestsKnown = true;
 
+  // Each launch this record stands for whose grid and block are known, and
+  // whose requests are: every request of every warp of every block (Nsight
+  // Compute's per-line totals), and their sectors or wavefronts (unset when
+  // the per-request cost is unknown). Launches with the same per-request
+  // figures share a record and list their totals here, one per grid.
+  struct LaunchTotal {
+    Dim3 Grid;
+    std::vector<SourcePos> Sites;
+    double Requests = 0;
+    std::optional<double> Cost;
+  };
+  std::vector<LaunchTotal> LaunchTotals;
+
   std::optional<LanePattern> Pattern;
   std::string Because;    // "`row * W`": the index term that spreads the lanes
   int64_t StructSize = 0; // the access reads a field of a struct of this size

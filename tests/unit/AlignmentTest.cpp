@@ -65,4 +65,18 @@ TEST(Alignment, ConstantsShiftTheResidue) {
   EXPECT_EQ(D.Weight[4], 1.0);
 }
 
+TEST(Alignment, ARangeThatStartsAboveZeroIsShifted) {
+  // in[blockIdx.x * 3 + lane] over blocks 8..15 only: residues 12*b mod 32
+  // for b = 8..15 are those of 0..7 shifted by 96 = 0 mod 32: 4.875 again;
+  // over block 1 alone (start 1, range 1): 12 -> 5 sectors.
+  SymbolTable Syms;
+  SymbolInfo BI{"blockIdx.x", SymbolKind::BlockIdx};
+  BI.UniformRange = 1;
+  BI.RangeStart = 1;
+  SymbolId B = Syms.add(BI);
+  ResidueDistribution D = residuesOf(Poly::symbol(B, 12), 0, 32, Syms);
+  EXPECT_TRUE(D.exact());
+  EXPECT_EQ(D.Weight[12], 1.0);
+}
+
 } // namespace

@@ -133,3 +133,81 @@ TEST_F(IntOpsTest, MinMax) {
 }
 
 } // namespace
+
+namespace {
+
+struct RangeCmpTest : ::testing::Test {
+  SymbolTable Syms;
+  SymbolId B = Syms.add({"blockIdx.x", SymbolKind::BlockIdx});
+  SymbolId Y = Syms.add({"blockIdx.y", SymbolKind::BlockIdx});
+  SymbolId N = Syms.add({"n", SymbolKind::Param});
+  std::pair<int64_t, int64_t> BRange{0, 3}, YRange{0, 7};
+  SymbolRange Ranges = [this](SymbolId S) -> std::optional<std::pair<int64_t, int64_t>> {
+    if (S == B)
+      return BRange;
+    if (S == Y)
+      return YRange;
+    return std::nullopt;
+  };
+  // i = 256 * blockIdx.x + 32 * warp + lane
+  Poly tid(int Warp) {
+    return Poly::symbol(B, 256) + Poly::constant(32 * Warp) + Poly::lanes(laneIota());
+  }
+};
+
+TEST_F(RangeCmpTest, GuardWithAKnownBoundCutsBeforeTheLastBlock) {
+  // i < 1000 over blocks 0..3: every lane holds in blocks 0..2; block 3 is
+  // the partial one.
+  RangeCmp R = compareOverRanges(tid(7), Poly::constant(1000), CmpOp::LT, AllLanes, Ranges);
+  ASSERT_EQ(R.K, RangeCmp::Split);
+  ASSERT_EQ(R.Cuts.size(), 1u);
+  EXPECT_EQ(R.Cuts[0], std::make_pair(B, int64_t(3)));
+  // Within blocks 0..2 it is decided on every lane; in block 3 (a constant
+  // there, so comparePoly's business) it is not asked.
+  BRange = {0, 2};
+  RangeCmp D = compareOverRanges(tid(7), Poly::constant(1000), CmpOp::LT, AllLanes, Ranges);
+  ASSERT_EQ(D.K, RangeCmp::Decided);
+  EXPECT_EQ(D.True, AllLanes);
+  // A warp that no block puts past the bound is decided over the whole grid.
+  BRange = {0, 3};
+  RangeCmp W0 = compareOverRanges(tid(0), Poly::constant(1024), CmpOp::LT, AllLanes, Ranges);
+  ASSERT_EQ(W0.K, RangeCmp::Decided);
+  EXPECT_EQ(W0.True, AllLanes);
+}
+
+TEST_F(RangeCmpTest, EqualityWithABlockIndexCutsAroundIt) {
+  // blockIdx.x == 2 over 0..3: cuts at 2 and 3; over 0..1 never.
+  RangeCmp R = compareOverRanges(Poly::symbol(B), Poly::constant(2), CmpOp::EQ, AllLanes, Ranges);
+  ASSERT_EQ(R.K, RangeCmp::Split);
+  ASSERT_EQ(R.Cuts.size(), 2u);
+  EXPECT_EQ(R.Cuts[0].second, 2);
+  EXPECT_EQ(R.Cuts[1].second, 3);
+  BRange = {0, 1};
+  RangeCmp D = compareOverRanges(Poly::symbol(B), Poly::constant(2), CmpOp::EQ, AllLanes, Ranges);
+  ASSERT_EQ(D.K, RangeCmp::Decided);
+  EXPECT_EQ(D.True, 0u);
+  // 2 * blockIdx.x == 3 never holds.
+  BRange = {0, 3};
+  RangeCmp P = compareOverRanges(Poly::symbol(B, 2), Poly::constant(3), CmpOp::NE, AllLanes, Ranges);
+  ASSERT_EQ(P.K, RangeCmp::Decided);
+  EXPECT_EQ(P.True, AllLanes);
+}
+
+TEST_F(RangeCmpTest, UnknownSymbolsAndProductsAreNotDecided) {
+  EXPECT_EQ(compareOverRanges(tid(0), Poly::symbol(N), CmpOp::LT, AllLanes, Ranges).K,
+            RangeCmp::Unsupported);
+  Poly BY = Poly::symbol(B) * Poly::symbol(Y);
+  EXPECT_EQ(compareOverRanges(BY, Poly::constant(3), CmpOp::LT, AllLanes, Ranges).K,
+            RangeCmp::Unsupported);
+}
+
+TEST_F(RangeCmpTest, TwoBlockAxesHalveTheWidestRange) {
+  // 4 * blockIdx.y + blockIdx.x < 9 over x in 0..3, y in 0..7 varies: halve y.
+  Poly V = Poly::symbol(Y, 4) + Poly::symbol(B);
+  RangeCmp R = compareOverRanges(V, Poly::constant(9), CmpOp::LT, AllLanes, Ranges);
+  ASSERT_EQ(R.K, RangeCmp::Split);
+  ASSERT_EQ(R.Cuts.size(), 1u);
+  EXPECT_EQ(R.Cuts[0], std::make_pair(Y, int64_t(4)));
+}
+
+} // namespace

@@ -230,6 +230,8 @@ template <class T> __device__ T __shfl_down_sync(unsigned mask, T v, unsigned d,
 template <class T> __device__ T __shfl_xor_sync(unsigned mask, T v, int m, int width = 32);
 __device__ unsigned __ballot_sync(unsigned mask, int pred);
 __device__ unsigned __activemask(void);
+__device__ int __any_sync(unsigned mask, int pred);
+__device__ int __all_sync(unsigned mask, int pred);
 __device__ int __popc(unsigned);
 __device__ int __ffs(int);
 __device__ int __clz(int);
