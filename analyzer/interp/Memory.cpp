@@ -272,6 +272,32 @@ LValue WarpInterp::evalLValue(const Expr *E) {
   return LV;
 }
 
+Value WarpInterp::addressOf(const LValue &LV) {
+  switch (LV.K) {
+  case LValue::Mem:
+    return LV.Ptr;
+  case LValue::Unknown: {
+    Value U = Value::unknown(LV.Why);
+    U.Where = LV.UnknownRegion;
+    return U;
+  }
+  case LValue::Var:
+    return Value::pointer(
+        R.regionFor(LV.VarD, MemRegion{MemRegion::Local, LV.VarD->getName().str(), LV.VarD}),
+        Poly());
+  case LValue::ParamField:
+    return Value::pointer(R.regionFor(LV.Param, MemRegion{MemRegion::Param,
+                                                          LV.Param->getName().str(), LV.Param}),
+                          Poly());
+  case LValue::None:
+    break;
+  }
+  // A temporary (or an object the walk does not track) lives in registers.
+  static const char Temporary = 0;
+  return Value::pointer(R.regionFor(&Temporary, MemRegion{MemRegion::Local, "a temporary"}),
+                        Poly());
+}
+
 Value WarpInterp::loadedValue(const LValue &LV, QualType T, const Expr *Site) {
   T = T.getCanonicalType();
   const bool Tracked = isIntegral(T) || T->isPointerType();
@@ -369,6 +395,20 @@ void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
   case LValue::Mem:
   case LValue::Unknown:
     access(AccessOp::Store, LV, T, Site);
+    // A store through a pointer to a local variable (`int *p = &x; *p = 1`)
+    // changes the variable in a way the walk does not follow.
+    if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr) {
+      const MemRegion &M = R.Regions[LV.Ptr.Region];
+      unsigned Idx;
+      if (auto *VD = dyn_cast_or_null<VarDecl>(M.Decl);
+          VD && M.K == MemRegion::Local && !VD->getType()->isArrayType() &&
+          frameOf(VD, &Idx) && Frames[Idx].Vars.count(VD))
+        assignVar(VD,
+                  Value::unknown("'" + VD->getName().str() +
+                                 "' is changed through a pointer at line " +
+                                 lineOf(Ctx, Site->getBeginLoc())),
+                  Idx);
+    }
     return;
   default:
     return;
@@ -404,6 +444,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
     E.UnknownWhy = LV.Ptr.Why.empty() ? "the address is not known" : LV.Ptr.Why;
   if (!ControlUnknown.empty() && E.UnknownWhy.empty())
     E.UnknownWhy = ControlUnknown;
+  attributeToUserCode(E);
   if (!R.Salvage.empty()) {
     E.UnknownWhy = R.Salvage;
     E.ContextKey.clear(); // one record per access, not one per call chain

@@ -1,0 +1,57 @@
+// RUN: %lint %s | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %lint --format=json %s | %records | FileCheck %s --check-prefix=REC \
+// RUN:   --implicit-check-not=' load ' --implicit-check-not=' store '
+// A pointer to a local variable, a local object's `this` or a temporary
+// points to no memory a load or store instruction reaches (the values live
+// in registers): accesses through it are not reported. A store through it
+// changes the variable. std::move and std::forward give their argument;
+// std::min and std::max read each operand once and give their value.
+
+#include <algorithm>
+#include <utility>
+
+struct Pair {
+  float a, b;
+  __device__ float sum() const { return a + b; }
+  __device__ float first() const { return *reinterpret_cast<const float *>(this); }
+};
+
+__device__ void put(float *dst, float v) { *dst = v; }
+
+__global__ void locals(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float t;
+  float *p = &t;
+  *p = in[i];
+  // REC: [[#@LINE-1]]:8: locals load global 'in' `in[i]` 4/4 ok{{$}}
+  out[i] = *p;
+  // REC-NEXT: [[#@LINE-1]]:3: locals store global 'out' `out[i]` 4/4 ok{{$}}
+  Pair q = {in[i], 1.0f};
+  // REC-NEXT: [[#@LINE-1]]:13: locals load global 'in' `in[i]` 4/4 ok{{$}}
+  out[i + 32] = q.sum() + q.first();
+  // REC-NEXT: [[#@LINE-1]]:3: locals store global 'out' `out[i + 32]` 4/4 ok{{$}}
+  float u;
+  put(&u, 2.0f);
+  out[i + 64] = std::move(u);
+  // REC-NEXT: [[#@LINE-1]]:3: locals store global 'out' `out[i + 64]` 4/4 ok{{$}}
+
+  // The variable the pointer points to is changed: its value is no longer i.
+  int x = i;
+  int *px = &x;
+  *px = in[0] > 0 ? 7 : 8;
+  // REC-NEXT: [[#@LINE-1]]:9: locals load global 'in' `in[0]` 1/1 ok{{$}}
+  out[x] = 0;
+  // CHECK: :[[@LINE-1]]:3: remark: global store to 'out' cannot be predicted: 'x' is changed through a pointer at line [[#@LINE-3]]
+  // REC-NEXT: [[#@LINE-2]]:3: locals store global 'out' `out[x]` ?/? unknown{{$}}
+
+  // std::min of indices: a value, not a reference to a temporary.
+  int m = std::min(i, n - 1);
+  out[m] = std::max(in[i], 0.0f);
+  // REC-NEXT: [[#@LINE-1]]:21: locals load global 'in' `in[i]` 4/4 ok{{$}}
+  // REC-NEXT: [[#@LINE-2]]:3: locals store global 'out' `out[m]` 4/4 ok{{$}}
+}
+
+int main() {
+  float *a;
+  locals<<<64, 256>>>(a, a, 1 << 14);
+}
