@@ -46,6 +46,14 @@ LValue WarpInterp::memberLValue(const MemberExpr *ME) {
   std::string Name = MD->getName().str();
   if (auto *FD = dyn_cast<FieldDecl>(MD)) {
     if (FD->isBitField()) {
+      // A bit-field of a local object (a cooperative group's fields) is in
+      // registers: no memory access, and its value is not tracked.
+      if (Base.K == LValue::Var || Base.K == LValue::None ||
+          Base.K == LValue::ParamField) {
+        LValue N;
+        N.K = LValue::None;
+        return N;
+      }
       LValue U;
       U.K = LValue::Unknown;
       U.Why = "bit-field access";

@@ -51,7 +51,27 @@ __global__ void locals(const float *in, float *out, int n) {
   // REC-NEXT: [[#@LINE-2]]:3: locals store global 'out' `out[m]` 4/4 ok{{$}}
 }
 
+// A bit-field of a local object is in registers; one in memory is an access
+// whose address is not modelled.
+struct Bits {
+  unsigned low : 4, high : 4;
+};
+
+__global__ void bits(Bits *flags, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  Bits b;
+  b.low = i & 15;
+  b.high = 1;
+  out[i] = b.low + b.high;
+  // REC-NEXT: [[#@LINE-1]]:3: bits store global 'out' `out[i]` 4/4 ok{{$}}
+  flags[i].high = 2;
+  // CHECK: :[[@LINE-1]]:3: remark: global store to 'flags[i].high' cannot be predicted: bit-field access
+  // REC-NEXT: [[#@LINE-2]]:3: bits store global 'flags[i].high' `flags[i].high` ?/? unknown{{$}}
+}
+
 int main() {
   float *a;
+  Bits *f;
   locals<<<64, 256>>>(a, a, 1 << 14);
+  bits<<<64, 256>>>(f, a);
 }
