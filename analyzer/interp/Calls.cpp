@@ -112,10 +112,15 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
   const bool Tracked =
       isIntegral(FD->getReturnType()) || FD->getReturnType()->isPointerType();
   if (!Body || !Def || Frames.size() >= R.Limits.MaxCallDepth) {
+    // A builtin that reads no memory (`__nvvm_isspacep_global(p)` asks
+    // which space p points to) is no access to what it is given.
+    const unsigned BI = FD->getBuiltinID();
+    const bool NoMemory = BI && Ctx.BuiltinInfo.isConst(BI);
     for (const Expr *A : Args) {
       Value V = eval(A);
       // Memory handed to code we cannot see: say so, once per argument.
-      if (!Body && (V.K == Value::Ptr || (V.K == Value::Unknown && V.Where))) {
+      if (!Body && !NoMemory &&
+          (V.K == Value::Ptr || (V.K == Value::Unknown && V.Where))) {
         LValue LV = memAt(V);
         LV.Why = "it is passed to '" + FD->getNameAsString() +
                  "', whose body is not visible";

@@ -196,6 +196,10 @@ LValue WarpInterp::evalLValue(const Expr *E) {
         eval(AS->getIdx());
         LV.K = LValue::None;
         return LV;
+      } else if (ArrayLV.K == LValue::Var) {
+        // An array inside a local object (a wmma fragment, a packed vector
+        // struct): registers, not memory.
+        Base = addressOf(ArrayLV);
       } else
         Base = Value::unknown("array that is not in memory we track");
     } else {

@@ -6,6 +6,7 @@
 // in registers): accesses through it are not reported. A store through it
 // changes the variable. std::move and std::forward give their argument;
 // std::min and std::max read each operand once and give their value.
+// A bit-field or an array inside a local object is in registers too.
 
 #include <algorithm>
 #include <utility>
@@ -69,8 +70,30 @@ __global__ void bits(Bits *flags, float *out) {
   // REC-NEXT: [[#@LINE-2]]:3: bits store global 'flags[i].high' `flags[i].high` ?/? unknown{{$}}
 }
 
+// An array inside a local object (a packed vector, a wmma fragment) is in
+// registers. A builtin that reads no memory is no access to its argument.
+struct Packed {
+  float v[4];
+  __device__ float &operator[](int k) { return v[k]; }
+};
+
+__global__ void packed(const float4 *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  Packed p;
+  for (int k = 0; k < 4; k++)
+    p[k] = 0.0f;
+  p.v[1] = in[i].y;
+  // REC-NEXT: [[#@LINE-1]]:12: packed load global 'in' `in[i].y` 16/4 uncoalesced{{$}}
+  // CHECK: :[[@LINE-2]]:12: warning: global load from 'in' uses 16 sectors per request (ideal 4)
+  bool global = __nvvm_isspacep_global(out);
+  out[i] = p[0] + p[1] + global;
+  // REC-NEXT: [[#@LINE-1]]:3: packed store global 'out' `out[i]` 4/4 ok{{$}}
+}
+
 int main() {
   float *a;
+  float4 *a4;
+  packed<<<64, 256>>>(a4, a);
   Bits *f;
   locals<<<64, 256>>>(a, a, 1 << 14);
   bits<<<64, 256>>>(f, a);
