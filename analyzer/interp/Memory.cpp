@@ -310,6 +310,17 @@ Value WarpInterp::addressOf(const LValue &LV) {
                         Poly());
 }
 
+const VarDecl *WarpInterp::pointedVar(const LValue &LV, QualType T) const {
+  if (LV.K != LValue::Mem || LV.Ptr.K != Value::Ptr || LV.Ptr.P != Poly())
+    return nullptr;
+  const MemRegion &M = R.Regions[LV.Ptr.Region];
+  auto *VD = dyn_cast_or_null<VarDecl>(M.Decl);
+  if (!VD || M.K != MemRegion::Local || VD->getType()->isArrayType() ||
+      !Ctx.hasSameUnqualifiedType(T.getNonReferenceType(), VD->getType()))
+    return nullptr;
+  return VD;
+}
+
 Value WarpInterp::loadedValue(const LValue &LV, QualType T, const Expr *Site) {
   T = T.getCanonicalType();
   const bool Tracked = isIntegral(T) || T->isPointerType();
@@ -370,10 +381,20 @@ Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
   case LValue::Mem:
   case LValue::Unknown:
     access(AccessOp::Load, LV, T, Site);
+    if (const VarDecl *VD = pointedVar(LV, T)) {
+      // `*p` with p = &x: the value of x.
+      unsigned Idx;
+      if (Frame *F = frameOf(VD, &Idx))
+        if (auto It = F->Vars.find(VD); It != F->Vars.end())
+          return It->second;
+    }
     if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr &&
         R.Regions[LV.Ptr.Region].K == MemRegion::Local)
       return isIntegral(T) || T->isPointerType()
-                 ? Value::unknown("value kept in a local array")
+                 ? Value::unknown(R.Regions[LV.Ptr.Region].Decl
+                                      ? "value kept in the local '" +
+                                            R.Regions[LV.Ptr.Region].Name + "'"
+                                      : "value kept in a temporary")
                  : Value::opaque();
     return loadedValue(LV, T, Site);
   case LValue::None:
@@ -416,9 +437,11 @@ void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
           VD && M.K == MemRegion::Local && !VD->getType()->isArrayType() &&
           frameOf(VD, &Idx) && Frames[Idx].Vars.count(VD))
         assignVar(VD,
-                  Value::unknown("'" + VD->getName().str() +
-                                 "' is changed through a pointer at line " +
-                                 lineOf(Ctx, Site->getBeginLoc())),
+                  pointedVar(LV, T) && (isIntegral(T) || T->isPointerType())
+                      ? V
+                      : Value::unknown("'" + VD->getName().str() +
+                                       "' is changed through a pointer at line " +
+                                       lineOf(Ctx, Site->getBeginLoc())),
                   Idx);
     }
     return;

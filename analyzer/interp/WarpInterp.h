@@ -275,6 +275,9 @@ private:
   /// load or store instruction reaches, so its pointer points into a local
   /// region, whose accesses are not reported.
   Value addressOf(const LValue &LV);
+  /// The local variable LV designates, when it is all of it (`*p` with
+  /// p = &x, of x's type): reads and writes through p are x's.
+  const clang::VarDecl *pointedVar(const LValue &LV, clang::QualType T) const;
 
   // Calls (Calls.cpp, Builtins.cpp) ---------------------------------------------
   Value evalCall(const clang::CallExpr *CE, LValue *RetLV = nullptr);

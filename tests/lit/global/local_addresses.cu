@@ -3,8 +3,8 @@
 // RUN:   --implicit-check-not=' load ' --implicit-check-not=' store '
 // A pointer to a local variable, a local object's `this` or a temporary
 // points to no memory a load or store instruction reaches (the values live
-// in registers): accesses through it are not reported. A store through it
-// changes the variable. std::move and std::forward give their argument;
+// in registers): accesses through it are not reported; reads and writes
+// through it are the variable's. std::move and std::forward give their argument;
 // std::min and std::max read each operand once and give their value.
 // A bit-field or an array inside a local object is in registers too.
 
@@ -36,13 +36,17 @@ __global__ void locals(const float *in, float *out, int n) {
   out[i + 64] = std::move(u);
   // REC-NEXT: [[#@LINE-1]]:3: locals store global 'out' `out[i + 64]` 4/4 ok{{$}}
 
-  // The variable the pointer points to is changed: its value is no longer i.
+  // A store through a pointer to a local variable is a store to it; one
+  // that writes a part of it leaves it unknown.
   int x = i;
   int *px = &x;
-  *px = in[0] > 0 ? 7 : 8;
-  // REC-NEXT: [[#@LINE-1]]:9: locals load global 'in' `in[0]` 1/1 ok{{$}}
+  *px = 2 * i;
+  out[*px] = 0;
+  // CHECK: :[[@LINE-1]]:3: warning: global store to 'out' uses 8 sectors per request (ideal 4)
+  // REC-NEXT: [[#@LINE-2]]:3: locals store global 'out' `out[*px]` 8/4 uncoalesced{{$}}
+  *reinterpret_cast<char *>(px) = 1;
   out[x] = 0;
-  // CHECK: :[[@LINE-1]]:3: remark: global store to 'out' cannot be predicted: 'x' is changed through a pointer at line [[#@LINE-3]]
+  // CHECK: :[[@LINE-1]]:3: remark: global store to 'out' cannot be predicted: 'x' is changed through a pointer at line [[#@LINE-2]]
   // REC-NEXT: [[#@LINE-2]]:3: locals store global 'out' `out[x]` ?/? unknown{{$}}
 
   // std::min of indices: a value, not a reference to a temporary.
