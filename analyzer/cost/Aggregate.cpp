@@ -143,6 +143,7 @@ void AccessAggregator::record(const AccessEvent &E) {
   Stats &S = It->second;
   if (New) {
     S.Site = E.Site;
+    S.ReportAt = E.ReportAt;
     S.Op = E.Op;
     S.ContextKey = E.ContextKey;
     S.ContextText = E.ContextText;
@@ -264,13 +265,14 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
   std::vector<AccessRecord> Out;
   for (const Stats *S : Order) {
     AccessRecord Rec;
-    Rec.Pos = sourcePos(Ctx, S->Site->getBeginLoc(), S->Site->getEndLoc());
+    const Expr *At = S->ReportAt ? S->ReportAt : S->Site;
+    Rec.Pos = sourcePos(Ctx, At->getBeginLoc(), At->getEndLoc());
     Rec.Kernel = KernelName;
     Rec.Context = S->ContextText;
     Rec.Launch = Run.Launch.Config;
     Rec.Space = S->Space;
     Rec.Op = S->Op;
-    Rec.Expression = exprText(Ctx, S->Site);
+    Rec.Expression = exprText(Ctx, At);
     Rec.Array = S->Region ? Run.Regions[*S->Region].Name : "";
     if (Rec.Array.empty())
       Rec.Array = Rec.Expression;

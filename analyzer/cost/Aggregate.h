@@ -37,6 +37,7 @@ public:
 private:
   struct Stats {
     const clang::Expr *Site = nullptr;
+    const clang::Expr *ReportAt = nullptr; // AccessEvent::ReportAt
     AccessOp Op = AccessOp::Load;
     std::string ContextKey, ContextText;
     MemorySpace Space = MemorySpace::Global;

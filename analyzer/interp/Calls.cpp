@@ -12,6 +12,8 @@
 #include "ast/AstUtil.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -29,6 +31,31 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
     for (const Expr *A : CE->arguments())
       eval(A);
     return Value::unknown("call through a function pointer");
+  }
+  // std::move, std::forward and the like give their argument as it is
+  // (clang knows them as builtins and may not instantiate their bodies);
+  // std::addressof gives its address.
+  switch (FD->getBuiltinID()) {
+  case Builtin::BImove:
+  case Builtin::BImove_if_noexcept:
+  case Builtin::BIforward:
+  case Builtin::BIforward_like:
+  case Builtin::BIas_const:
+    if (CE->getNumArgs() == 1) {
+      if (RetLV) {
+        *RetLV = evalLValue(CE->getArg(0));
+        return Value::opaque();
+      }
+      return eval(CE->getArg(0));
+    }
+    break;
+  case Builtin::BIaddressof:
+  case Builtin::BI__addressof:
+    if (CE->getNumArgs() == 1)
+      return addressOf(evalLValue(CE->getArg(0)));
+    break;
+  default:
+    break;
   }
   bool Handled = false;
   Value G = evalGroupCall(CE, FD, Handled);
@@ -85,10 +112,15 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
   const bool Tracked =
       isIntegral(FD->getReturnType()) || FD->getReturnType()->isPointerType();
   if (!Body || !Def || Frames.size() >= R.Limits.MaxCallDepth) {
+    // A builtin that reads no memory (`__nvvm_isspacep_global(p)` asks
+    // which space p points to) is no access to what it is given.
+    const unsigned BI = FD->getBuiltinID();
+    const bool NoMemory = BI && Ctx.BuiltinInfo.isConst(BI);
     for (const Expr *A : Args) {
       Value V = eval(A);
       // Memory handed to code we cannot see: say so, once per argument.
-      if (!Body && (V.K == Value::Ptr || (V.K == Value::Unknown && V.Where))) {
+      if (!Body && !NoMemory &&
+          (V.K == Value::Ptr || (V.K == Value::Unknown && V.Where))) {
         LValue LV = memAt(V);
         LV.Why = "it is passed to '" + FD->getNameAsString() +
                  "', whose body is not visible";
@@ -114,6 +146,7 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
   // Bind the arguments in the caller's frame, then enter the callee.
   Frame NF;
   NF.FD = Def;
+  NF.Call = CE;
   NF.This = This;
   NF.Entry = Active;
   const Frame &Caller = frame();
@@ -188,6 +221,84 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
   return Tracked ? Value::unknown("'" + Def->getNameAsString() +
                                   "' returns no value we could follow")
                  : Value::opaque();
+}
+
+namespace {
+
+/// The variable (or `this`) through which E designates its object: `*p`,
+/// `p[i]`, `p->f`, `r.f`, `(T *)&r`, `this->x` lead to `p`, `r`, `this`.
+const Expr *objectRoot(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (auto *CE = dyn_cast<CastExpr>(E))
+      E = CE->getSubExpr();
+    else if (auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf))
+      E = UO->getSubExpr();
+    else if (auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr();
+    else
+      return E;
+  }
+  return nullptr;
+}
+
+/// The argument of call C that parameter PD of FD binds (`this`: PD null).
+const Expr *argumentFor(const CallExpr *C, const FunctionDecl *FD,
+                        const ParmVarDecl *PD) {
+  const bool Method = isa<CXXMethodDecl>(FD) && !cast<CXXMethodDecl>(FD)->isStatic();
+  if (!PD) {
+    if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+      return MC->getImplicitObjectArgument();
+    if (isa<CXXOperatorCallExpr>(C) && Method && C->getNumArgs() > 0)
+      return C->getArg(0);
+    return nullptr;
+  }
+  unsigned I = PD->getFunctionScopeIndex();
+  if (isa<CXXOperatorCallExpr>(C) && Method)
+    ++I;
+  return I < C->getNumArgs() ? C->getArg(I) : nullptr;
+}
+
+} // namespace
+
+void WarpInterp::attributeToUserCode(AccessEvent &E) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto InSystem = [&](const Stmt *S) {
+    return SM.isInSystemHeader(SM.getExpansionLoc(S->getBeginLoc()));
+  };
+  if (!E.Site || !InSystem(E.Site))
+    return;
+  // The innermost call from the user's code into system headers.
+  size_t U = Frames.size();
+  while (U-- > 1)
+    if (Frames[U].Call && !InSystem(Frames[U].Call))
+      break;
+  if (U == 0)
+    return; // the kernel itself is in a system header
+  // Follow the object back through parameters and `this`, frame by frame.
+  const Expr *X = E.Site;
+  size_t Level = Frames.size() - 1;
+  while (X && Level >= U) {
+    const Expr *Root = objectRoot(X);
+    const Frame &F = Frames[Level];
+    X = nullptr;
+    if (Root && isa<CXXThisExpr>(Root)) {
+      X = argumentFor(F.Call, F.FD, nullptr);
+    } else if (auto *DR = dyn_cast_or_null<DeclRefExpr>(Root)) {
+      auto *PD = dyn_cast<ParmVarDecl>(DR->getDecl());
+      if (PD && PD->getDeclContext() == F.FD &&
+          (PD->getType()->isReferenceType() || PD->getType()->isPointerType()))
+        X = argumentFor(F.Call, F.FD, PD);
+    }
+    --Level;
+  }
+  E.ReportAt = X && Level == U - 1 ? X : Frames[U].Call;
+  E.ContextText = Frames[U - 1].ContextText;
 }
 
 } // namespace interp

@@ -157,8 +157,8 @@ Value WarpInterp::eval(const Expr *E) {
   }
   if (isa<CXXThisExpr>(E)) {
     const Frame &F = frame();
-    if (F.This && F.This->K == LValue::Mem)
-      return F.This->Ptr;
+    if (F.This)
+      return addressOf(*F.This);
     return Value::unknown("'this' of an object we do not track");
   }
   if (isa<LambdaExpr>(E) || isa<CXXScalarValueInitExpr>(E)) {
@@ -189,18 +189,23 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
             !VD->hasAttr<CUDASharedAttr>() && isIntegral(VD->getType()))
           if (auto C = constantInt(CE))
             return Value::constant(*C);
+    // std::min and std::max return a reference to one of their operands:
+    // its value is the minimum (maximum) of theirs (Builtins.cpp), and the
+    // operands are read once, where they are compared.
+    if (auto *Call = dyn_cast<CallExpr>(Sub->IgnoreParens()))
+      if (const FunctionDecl *FD = Call->getDirectCallee();
+          FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+          (FD->getName() == "min" || FD->getName() == "max") &&
+          Call->getNumArgs() == 2)
+        return eval(Call);
     LValue LV = evalLValue(Sub);
     return load(LV, CE->getType(), Sub);
   }
   case CK_ArrayToPointerDecay: {
     LValue LV = evalLValue(Sub);
-    if (LV.K == LValue::Mem)
-      return LV.Ptr;
     if (LV.K == LValue::Unknown)
       return Value::unknown(LV.Why);
-    if (LV.K == LValue::ParamField)
-      return Value::unknown("array inside a kernel parameter");
-    return Value::unknown("address of a local array");
+    return addressOf(LV);
   }
   case CK_NoOp:
   case CK_IntegralCast:
@@ -378,15 +383,7 @@ Value WarpInterp::evalUnary(const UnaryOperator *UO) {
     return UO->isPrefix() ? New : Old;
   }
   case UO_AddrOf: {
-    LValue LV = evalLValue(Sub);
-    if (LV.K == LValue::Mem)
-      return LV.Ptr;
-    if (LV.K == LValue::Unknown) {
-      Value U = Value::unknown(LV.Why);
-      U.Where = LV.UnknownRegion;
-      return U;
-    }
-    return Value::unknown("address of a local variable");
+    return addressOf(evalLValue(Sub));
   }
   case UO_Deref: {
     LValue LV = evalLValue(UO);

@@ -105,6 +105,10 @@ struct LValue {
 /// One warp-level memory instruction, as the interpreter saw it.
 struct AccessEvent {
   const clang::Expr *Site = nullptr;
+  /// Where the access is reported, when not at Site: an access inside a
+  /// system header (the CUDA toolkit, the standard library) is reported in
+  /// the user's code that leads to it (Calls.cpp, attributeToUserCode).
+  const clang::Expr *ReportAt = nullptr;
   AccessOp Op = AccessOp::Load;
   std::string ContextKey;  // call chain identity
   std::string ContextText; // "in 'helper' called at f.cu:30"

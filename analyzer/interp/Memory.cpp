@@ -46,6 +46,14 @@ LValue WarpInterp::memberLValue(const MemberExpr *ME) {
   std::string Name = MD->getName().str();
   if (auto *FD = dyn_cast<FieldDecl>(MD)) {
     if (FD->isBitField()) {
+      // A bit-field of a local object (a cooperative group's fields) is in
+      // registers: no memory access, and its value is not tracked.
+      if (Base.K == LValue::Var || Base.K == LValue::None ||
+          Base.K == LValue::ParamField) {
+        LValue N;
+        N.K = LValue::None;
+        return N;
+      }
       LValue U;
       U.K = LValue::Unknown;
       U.Why = "bit-field access";
@@ -188,6 +196,10 @@ LValue WarpInterp::evalLValue(const Expr *E) {
         eval(AS->getIdx());
         LV.K = LValue::None;
         return LV;
+      } else if (ArrayLV.K == LValue::Var) {
+        // An array inside a local object (a wmma fragment, a packed vector
+        // struct): registers, not memory.
+        Base = addressOf(ArrayLV);
       } else
         Base = Value::unknown("array that is not in memory we track");
     } else {
@@ -272,6 +284,43 @@ LValue WarpInterp::evalLValue(const Expr *E) {
   return LV;
 }
 
+Value WarpInterp::addressOf(const LValue &LV) {
+  switch (LV.K) {
+  case LValue::Mem:
+    return LV.Ptr;
+  case LValue::Unknown: {
+    Value U = Value::unknown(LV.Why);
+    U.Where = LV.UnknownRegion;
+    return U;
+  }
+  case LValue::Var:
+    return Value::pointer(
+        R.regionFor(LV.VarD, MemRegion{MemRegion::Local, LV.VarD->getName().str(), LV.VarD}),
+        Poly());
+  case LValue::ParamField:
+    return Value::pointer(R.regionFor(LV.Param, MemRegion{MemRegion::Param,
+                                                          LV.Param->getName().str(), LV.Param}),
+                          Poly());
+  case LValue::None:
+    break;
+  }
+  // A temporary (or an object the walk does not track) lives in registers.
+  static const char Temporary = 0;
+  return Value::pointer(R.regionFor(&Temporary, MemRegion{MemRegion::Local, "a temporary"}),
+                        Poly());
+}
+
+const VarDecl *WarpInterp::pointedVar(const LValue &LV, QualType T) const {
+  if (LV.K != LValue::Mem || LV.Ptr.K != Value::Ptr || LV.Ptr.P != Poly())
+    return nullptr;
+  const MemRegion &M = R.Regions[LV.Ptr.Region];
+  auto *VD = dyn_cast_or_null<VarDecl>(M.Decl);
+  if (!VD || M.K != MemRegion::Local || VD->getType()->isArrayType() ||
+      !Ctx.hasSameUnqualifiedType(T.getNonReferenceType(), VD->getType()))
+    return nullptr;
+  return VD;
+}
+
 Value WarpInterp::loadedValue(const LValue &LV, QualType T, const Expr *Site) {
   T = T.getCanonicalType();
   const bool Tracked = isIntegral(T) || T->isPointerType();
@@ -332,10 +381,20 @@ Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
   case LValue::Mem:
   case LValue::Unknown:
     access(AccessOp::Load, LV, T, Site);
+    if (const VarDecl *VD = pointedVar(LV, T)) {
+      // `*p` with p = &x: the value of x.
+      unsigned Idx;
+      if (Frame *F = frameOf(VD, &Idx))
+        if (auto It = F->Vars.find(VD); It != F->Vars.end())
+          return It->second;
+    }
     if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr &&
         R.Regions[LV.Ptr.Region].K == MemRegion::Local)
       return isIntegral(T) || T->isPointerType()
-                 ? Value::unknown("value kept in a local array")
+                 ? Value::unknown(R.Regions[LV.Ptr.Region].Decl
+                                      ? "value kept in the local '" +
+                                            R.Regions[LV.Ptr.Region].Name + "'"
+                                      : "value kept in a temporary")
                  : Value::opaque();
     return loadedValue(LV, T, Site);
   case LValue::None:
@@ -369,6 +428,22 @@ void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
   case LValue::Mem:
   case LValue::Unknown:
     access(AccessOp::Store, LV, T, Site);
+    // A store through a pointer to a local variable (`int *p = &x; *p = 1`)
+    // changes the variable in a way the walk does not follow.
+    if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr) {
+      const MemRegion &M = R.Regions[LV.Ptr.Region];
+      unsigned Idx;
+      if (auto *VD = dyn_cast_or_null<VarDecl>(M.Decl);
+          VD && M.K == MemRegion::Local && !VD->getType()->isArrayType() &&
+          frameOf(VD, &Idx) && Frames[Idx].Vars.count(VD))
+        assignVar(VD,
+                  pointedVar(LV, T) && (isIntegral(T) || T->isPointerType())
+                      ? V
+                      : Value::unknown("'" + VD->getName().str() +
+                                       "' is changed through a pointer at line " +
+                                       lineOf(Ctx, Site->getBeginLoc())),
+                  Idx);
+    }
     return;
   default:
     return;
@@ -404,6 +479,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
     E.UnknownWhy = LV.Ptr.Why.empty() ? "the address is not known" : LV.Ptr.Why;
   if (!ControlUnknown.empty() && E.UnknownWhy.empty())
     E.UnknownWhy = ControlUnknown;
+  attributeToUserCode(E);
   if (!R.Salvage.empty()) {
     E.UnknownWhy = R.Salvage;
     E.ContextKey.clear(); // one record per access, not one per call chain

@@ -96,6 +96,8 @@ struct Frame {
   std::string RetLVAmbiguous;
   std::optional<LValue> This;
   std::string ContextKey, ContextText;
+  /// The call that entered this frame (none for the kernel's own frame).
+  const clang::CallExpr *Call = nullptr;
 };
 
 /// Lanes that left the innermost loop (or switch) by break or continue.
@@ -271,6 +273,14 @@ private:
               const clang::Expr *Site);
   Value loadedValue(const LValue &LV, clang::QualType T, const clang::Expr *Site);
   std::string because(const clang::Expr *Site);
+  /// The address of an lvalue (`&x`, `this`, an array's decay): a local
+  /// variable, a temporary or a kernel parameter's field is not memory a
+  /// load or store instruction reaches, so its pointer points into a local
+  /// region, whose accesses are not reported.
+  Value addressOf(const LValue &LV);
+  /// The local variable LV designates, when it is all of it (`*p` with
+  /// p = &x, of x's type): reads and writes through p are x's.
+  const clang::VarDecl *pointedVar(const LValue &LV, clang::QualType T) const;
 
   // Calls (Calls.cpp, Builtins.cpp) ---------------------------------------------
   Value evalCall(const clang::CallExpr *CE, LValue *RetLV = nullptr);
@@ -279,6 +289,12 @@ private:
   Value callFunction(const clang::FunctionDecl *FD, const clang::CallExpr *CE,
                      llvm::ArrayRef<const clang::Expr *> Args,
                      std::optional<LValue> This, LValue *RetLV);
+  /// An access inside a system header, reached through calls from the
+  /// user's code, is reported there: at the user's expression that the
+  /// accessed object comes from (an argument bound to a reference or
+  /// pointer parameter, the object of a method), else at the user's call;
+  /// with the context of the user's code.
+  void attributeToUserCode(AccessEvent &E);
 };
 
 } // namespace interp

@@ -404,8 +404,13 @@ void HostInterp::walkRoot(const FunctionDecl *Fn, bool Called) {
   std::vector<HVal> Args;
   std::vector<std::optional<Loc>> Locs;
   for (const ParmVarDecl *P : Fn->parameters()) {
+    // A function other files can call: their calls are not followed (the
+    // walk sees one translation unit), so say so.
+    const bool External = Fn->isExternallyVisible() && !Fn->isMain();
     const std::string Callers =
-        !Called  ? "which no code in this file calls"
+        !Called  ? External ? "which no code in this file calls (calls from other files are "
+                              "not followed)"
+                            : "which no code in this file calls"
         : RanOut ? "whose calls the walks of the host code did not reach (one of them ran out "
                    "of its budget)"
                  : "whose calls the walk of the host code did not follow";

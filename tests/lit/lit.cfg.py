@@ -49,6 +49,9 @@ config.substitutions.append(("%builtin-include", config.builtin_include))
 config.substitutions.append(("%project", config.project_source_dir))
 config.substitutions.append(
     ("%expect-exit", "python3 " + os.path.join(config.test_source_root, "expect_exit.py")))
+# %records: the JSON output one access record a line (records.py).
+config.substitutions.append(
+    ("%records", "python3 " + os.path.join(config.test_source_root, "records.py")))
 
 # The clang-tidy plugin: %tidy runs clang-tidy-22 (by absolute path: another
 # version would list the checks but find nothing) with the module and only the

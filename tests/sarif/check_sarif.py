@@ -216,7 +216,8 @@ def locations(doc):
 
 def check_headers(lint, project, schema):
     """A file that reads through its own header, a third-party one (-I, outside
-    the source root) and a system one (-isystem)."""
+    the source root) and a system one (-isystem), whose access is reported
+    in k.cu, at the call."""
     from urllib.parse import unquote
     with tempfile.TemporaryDirectory() as tmp:
         shutil.copytree(os.path.join(project, "tests", "lit", "cli", "Inputs", "headers"),
@@ -225,7 +226,7 @@ def check_headers(lint, project, schema):
         args = ["k.cu", "--", "-I../thirdparty", "-isystem", "../sys"]
         for extra, what, want in (([], "headers (default filter)", {"k.cu", "inc/own.cuh"}),
                                   (["--header-filter=.*", "--system-headers"], "headers (all)",
-                                   {"k.cu", "inc/own.cuh", "thirdparty/tp.cuh", "sys/sysh.cuh"})):
+                                   {"k.cu", "inc/own.cuh", "thirdparty/tp.cuh"})):
             p = run(lint, ["--format=sarif", "--exit-zero"] + extra + args, proj)
             check(p.returncode == 0, f"{what}: exit {p.returncode}: {p.stderr}")
             doc = json.loads(p.stdout)

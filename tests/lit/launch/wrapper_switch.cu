@@ -17,7 +17,7 @@ template <class T, unsigned BlockSize> __global__ void tiled(T *p) {
 
 template <class T> __global__ void plain(T *p) { p[threadIdx.x * 3] = 0; }
 // CHECK: :[[@LINE-1]]:50: warning: {{(.*: )?}}global store to 'p' uses 12 sectors per request (ideal 4)
-// CHECK: note: blockDim unknown: the launch at wrapper_switch.cu:[[#@LINE+12]] has a block shape that is not known statically (it depends on the parameter 'threads' of 'reduce', which no code in this file calls); assuming blockDim.x is a multiple of 32; set {{--block=plain=X,Y,Z|the check option Block=plain=X,Y,Z}} to be exact;
+// CHECK: note: blockDim unknown: the launch at wrapper_switch.cu:[[#@LINE+12]] has a block shape that is not known statically (it depends on the parameter 'threads' of 'reduce', which no code in this file calls (calls from other files are not followed)); assuming blockDim.x is a multiple of 32; set {{--block=plain=X,Y,Z|the check option Block=plain=X,Y,Z}} to be exact;
 
 template <class T>
 void reduce(int size, int threads, int blocks, int whichKernel, T *d_idata) {
