@@ -146,6 +146,20 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   J["alignment_known"] = R.AlignmentKnown;
   J["requests_per_warp"] =
       R.RequestsKnown ? number(R.RequestsPerWarp) : json(nullptr);
+  json Totals = json::array();
+  for (const AccessRecord::LaunchTotal &T : R.LaunchTotals) {
+    json Total = json::object();
+    Total["grid"] = {T.Grid.X, T.Grid.Y, T.Grid.Z};
+    json Sites = json::array();
+    for (const SourcePos &S : T.Sites)
+      Sites.push_back(S.str());
+    Total["sites"] = Sites;
+    Total["requests"] = number(T.Requests);
+    Total[Global ? "sectors" : "wavefronts"] =
+        T.Cost && Known ? number(*T.Cost) : json(nullptr);
+    Totals.push_back(Total);
+  }
+  J["launch_totals"] = Totals;
   J["verdict"] = verdictName(R.V);
   J["reason"] = R.Reason;
   J["because"] = R.Because;

@@ -35,6 +35,7 @@ import io
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -268,11 +269,12 @@ def base_kernel_name(demangled):
 # Predictions
 # ---------------------------------------------------------------------------
 
-def predicted_groups(accesses, kernel, block):
+def predicted_groups(accesses, kernel, block, grid=None):
     """(file basename, line, space, op) -> predictions for the launch of
     `kernel` with `block`: per-request cost and ideal (request-weighted over
-    the line's accesses) and requests per warp (None when a loop's trip count
-    is not known)."""
+    the line's accesses), requests per warp (None when a loop's trip count
+    is not known) and the totals of the launch with `grid` (None unless every
+    access of the line has them)."""
     candidates = [a for a in accesses if a["kernel"] == kernel]
     configs = OrderedDict()
     for a in candidates:
@@ -287,7 +289,16 @@ def predicted_groups(accesses, kernel, block):
     for a in chosen:
         key = (os.path.basename(a["file"]), a["line"], a["space"], a["op"])
         g = groups.setdefault(key, {"w": 0.0, "cost": 0.0, "ideal": 0.0, "rpw": 0.0,
-                                    "rpw_known": True, "unknown": None, "exprs": []})
+                                    "rpw_known": True, "unknown": None, "exprs": [],
+                                    "total": (0.0, 0.0)})
+        # The launch's totals, when every access of the line has them.
+        cost_key = "sectors" if a["space"] == "global" else "wavefronts"
+        t = next((x for x in a.get("launch_totals", [])
+                  if grid and tuple(x["grid"]) == tuple(grid)), None)
+        if g["total"] is not None and t and t.get(cost_key) is not None:
+            g["total"] = (g["total"][0] + t["requests"], g["total"][1] + t[cost_key])
+        else:
+            g["total"] = None
         g["exprs"].append(a["expression"])
         if any("interior warps" in x for x in a.get("assumptions", [])):
             g["interior"] = True
@@ -367,18 +378,27 @@ def ncu_version(ncu):
     return (p.stdout.strip().splitlines() or ["?"])[-1]
 
 
-def measure(source, work, nvcc, ncu, arch, timing):
+def measure(source, work, nvcc, ncu, arch, timing, prebuilt=None, launch_count=None):
     """Builds and profiles one program; returns paths of lines.csv, raw.csv
-    and the timing text."""
+    and the timing text. With `prebuilt` (a command line), the program is
+    one built by its own makefile (with -lineinfo) and is run as given,
+    in the current directory, with the first `launch_count` launches
+    profiled."""
     stem = os.path.splitext(os.path.basename(source))[0]
-    exe = os.path.join(work, stem)
-    p = run([nvcc, "-O3", "-lineinfo", f"-arch={arch}", "-o", exe, source], 600,
-            what=f"nvcc {source}")
-    if p.returncode != 0:
-        raise VerifyError(f"{source}: nvcc failed:\n{p.stderr.strip()}")
+    if prebuilt:
+        cmd = shlex.split(prebuilt)
+        timing = False
+    else:
+        exe = os.path.join(work, stem)
+        p = run([nvcc, "-O3", "-lineinfo", f"-arch={arch}", "-o", exe, source], 600,
+                what=f"nvcc {source}")
+        if p.returncode != 0:
+            raise VerifyError(f"{source}: nvcc failed:\n{p.stderr.strip()}")
+        cmd = [exe]
     rep = os.path.join(work, stem)
-    p = run([ncu, "--section", "SourceCounters", "--import-source", "yes", "-f", "-o", rep, exe],
-            1800, what=f"ncu {stem}")
+    limit = ["-c", str(launch_count)] if launch_count else []
+    p = run([ncu, "--section", "SourceCounters", "--import-source", "yes", *limit, "-f", "-o",
+             rep, *cmd], 1800, what=f"ncu {stem}")
     out = p.stdout + p.stderr
     if "ERR_NVGPUCTRPERM" in out:
         raise VerifyError("ncu has no permission to read the GPU's performance counters "
@@ -399,7 +419,7 @@ def measure(source, work, nvcc, ncu, arch, timing):
     with open(timing_path, "w") as f:
         if timing:
             env = dict(os.environ, COALESCE_TIMING="1")
-            q = run([exe], 1800, env=env, what=f"{stem} (timing)")
+            q = run(cmd, 1800, env=env, what=f"{stem} (timing)")
             if q.returncode != 0:
                 raise VerifyError(f"{stem}: the program failed:\n{q.stderr.strip()[-2000:]}")
             f.write(q.stdout)
@@ -430,6 +450,22 @@ def warps_launched(launch):
 
 
 def judge(row, m, p, warps):
+    status = judge_per_request(row, m, p, warps)
+    if status in ("agree", "interior") and p.get("total") is not None:
+        # The launch's totals: every sector (or wavefront) and every request.
+        # Executions with every lane predicated off count as instructions
+        # with no traffic, so the measured count may only exceed the
+        # predicted requests.
+        (preq, pcost), (mreq, mcost) = p["total"], (m["inst"], m["cost"])
+        row["launch_total"] = {"predicted": (preq, pcost), "measured": (mreq, mcost)}
+        if not agree(pcost, mcost) or mreq + max(TOLERANCE, TOLERANCE * preq) < preq:
+            row["note"] = (f"launch totals differ: predicted {fmt(pcost)} in {fmt(preq)} "
+                           f"requests, measured {fmt(mcost)} in {fmt(mreq)}")
+            return "DISAGREE"
+    return status
+
+
+def judge_per_request(row, m, p, warps):
     """Compares one (line, space, op). Per-warp totals (cost and ideal summed
     over the warp's requests) do not depend on whether the compiler branches
     around or predicates off an access; per-request figures do, because a
@@ -494,7 +530,8 @@ def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_fil
                         "gbps": (t[2] / (t[1] * 1e-3) / 1e9) if t and t[1] > 0 else None})
         warps = warps_launched(launch)
         measured = measured_groups(block["instructions"])
-        predicted = predicted_groups(accesses, kernel, launch["block"]) or OrderedDict()
+        predicted = predicted_groups(accesses, kernel, launch["block"], launch["grid"]) or \
+            OrderedDict()
         # Code inlined from headers we did not analyse (CUDA's atomicAdd lives
         # in sm_20_atomic_functions.hpp) is matched to the one access of the
         # same kind that the prediction places at its call site.
@@ -600,6 +637,12 @@ def main(argv=None):
                     "running anything")
     ap.add_argument("--record", help="copy the ncu CSVs and timings into this directory")
     ap.add_argument("--no-timing", action="store_true", help="skip the timing runs")
+    ap.add_argument("--prebuilt", metavar="CMD",
+                    help="a real program, built by its own makefile with -lineinfo: profile this "
+                         "command line (run in the current directory) instead of building SOURCE; "
+                         "SOURCE names the file whose lines are compared")
+    ap.add_argument("--launch-count", type=int, metavar="N",
+                    help="profile only the first N kernel launches (ncu -c N)")
     ap.add_argument("--keep", action="store_true", help="keep the build directory")
     ap.add_argument("--arch", help="GPU architecture for nvcc (default: the local GPU's)")
     ap.add_argument("--kernels", help="compare only kernels whose name matches this regex")
@@ -646,7 +689,8 @@ def main(argv=None):
                 timing = os.path.join(args.measurements, stem + ".timing.txt")
             else:
                 print(f"coalesce-verify: measuring {src} ...", file=sys.stderr, flush=True)
-                lines, raw, timing = measure(src, work, nvcc, ncu, info["arch"], not args.no_timing)
+                lines, raw, timing = measure(src, work, nvcc, ncu, info["arch"], not args.no_timing,
+                                             args.prebuilt, args.launch_count)
                 if args.record:
                     os.makedirs(args.record, exist_ok=True)
                     for p in (lines, raw, timing):

@@ -129,6 +129,21 @@ def _seed_tables(rows, kernels):
     return "\n".join(md)
 
 
+def _total(r):
+    """'500 in 125 / 500 in 125': the launch's sectors (wavefronts) in its
+    requests, predicted and measured."""
+    t = r.get("launch_total")
+    if not t:
+        return "-"
+    (pr, pc), (mr, mc) = t["predicted"], t["measured"]
+    return f"{_num(pc)} in {_num(pr)} / {_num(mc)} in {_num(mr)}"
+
+
+def _num(v):
+    r = round(v, 3)
+    return str(int(r)) if r == int(r) else f"{r:g}"
+
+
 def markdown(info, rows, kernels, ok, total):
     md = ["# Verify report: predictions vs Nsight Compute\n",
           f"- GPU: {info.get('gpu', '?')} ({info.get('arch', '?')}), driver {info.get('driver', '?')}",
@@ -142,7 +157,9 @@ def markdown(info, rows, kernels, ok, total):
           "shared rows are wavefronts per request / ideal (`L1 Wavefronts Shared` and "
           "`... Ideal` over `Instructions Executed`). A line's instructions are summed "
           "(unrolled loops, split struct accesses), and so are the predictions, weighted "
-          "by their requests per warp.\n",
+          "by their requests per warp. Where the grid is known, the launch's totals "
+          "(sectors or wavefronts in requests: `Instructions Executed`) are compared too; "
+          "executions with every lane predicated off may only add measured requests.\n",
           "## The seeds' tables\n",
           _seed_tables(rows, kernels),
           "\n## Every access\n"]
@@ -160,9 +177,9 @@ def markdown(info, rows, kernels, ok, total):
                       "not executed": "(not executed)", "not predicted": "**no** (not predicted)",
                       "not in SASS": "**no** (not in SASS)"}[r["status"]]
             body.append([f"{r['line']}", r["kernel"], b, r["space"], r["op"], pred,
-                         _pair(r["measured"]), status])
+                         _pair(r["measured"]), _total(r), status])
         md.append(_table(["line", "kernel", "block", "space", "op", "predicted", "measured",
-                          "agree"], body))
+                          "launch total, predicted / measured", "agree"], body))
         ks = [k for k in kernels if k["file"] == f and k["ms"]]
         if ks:
             md.append("\n" + _table(["kernel", "median ms", "GB/s"],
