@@ -134,8 +134,8 @@ std::string assumptionNote(const AccessRecord &R) {
   std::string S = R.Launch.describe();
   if (!R.Context.empty())
     S = R.Context + "; " + S;
-  for (const std::string &A : R.Assumptions)
-    S += "; " + A;
+  for (const Assumption &A : R.Assumptions)
+    S += "; " + A.Text;
   if (!R.RequestsKnown)
     S += "; the cost is per loop iteration (trip count not known)";
   return S;

@@ -46,10 +46,11 @@ private:
     double SumW = 0, SumCost = 0, SumIdeal = 0, SumMin = 0, SumMax = 0,
            SumLines = 0, ReqMin = 0, ReqMax = 0;
     bool Exact = true, RequestsKnown = true, HaveReq = false, AlignVaries = false;
-    std::string UnknownWhy, MaskWhy, Because;
+    Reason UnknownWhy, MaskWhy;
+    std::string Because;
     int64_t StructSize = 0;
-    std::vector<std::string> Assumptions;
-    std::vector<std::string> AlignmentNotes;
+    std::vector<Assumption> Assumptions;
+    std::vector<Assumption> AlignmentNotes;
     std::optional<LanePattern> Pattern;
     unsigned PatternLanes = 0;
     // Shared memory: the same requests with the innermost dimension padded.
@@ -59,7 +60,7 @@ private:
     unsigned Order = 0;
   };
 
-  void addAssumption(Stats &S, const std::string &A);
+  void addAssumption(Stats &S, const Assumption &A);
   void proposePadding(const std::vector<const Stats *> &Order,
                       std::vector<AccessRecord> &Out);
   const PaddingPlan &plan(const clang::VarDecl *Array);

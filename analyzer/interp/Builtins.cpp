@@ -83,14 +83,13 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     };
     const bool AIdx = IndexLike(A.P), BIdx = IndexLike(B.P);
     if (AIdx != BIdx) {
-      Sticky.push_back("assuming `" + text(CE) +
-                       "` does not clamp in interior warps (line " +
-                       lineOf(Ctx, CE->getBeginLoc()) + ")");
+      Sticky.push_back(makeAssumption(AssumptionKind::InteriorClamp,
+                                      {text(CE), lineOf(Ctx, CE->getBeginLoc())}));
       return AIdx ? A : B;
     }
     if (Res.Ok)
       return Value::integer(Res.P);
-    return Value::unknown(Res.Why);
+    return Value::unknown(ReasonKind::IndexArithmetic, {Res.Why});
   }
   if ((Name == "abs" || Name == "llabs") && N == 1 && isIntegral(CE->getType())) {
     Value A = eval(Arg(0));
@@ -100,7 +99,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
         V = V < 0 ? -V : V;
       return Value::integer(Poly::lanes(C));
     }
-    return A.K == Value::Unknown ? A : Value::unknown("absolute value of a value not known per lane");
+    return A.K == Value::Unknown ? A : Value::unknown(ReasonKind::AbsOfUnknown);
   }
   if ((Name == "__mul24" || Name == "__umul24") && N == 2) {
     Value A = eval(Arg(0)), B = eval(Arg(1));
@@ -116,15 +115,15 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     if (N >= 4) {
       Value Wv = eval(Arg(3));
       if (Wv.K != Value::Int || !Wv.P.isConcrete(Active) || !Wv.P.isUniform(Active))
-        return Value::unknown("shuffle with an unknown width");
+        return Value::unknown(ReasonKind::ShuffleWidthUnknown);
       Width = Wv.P.laneConstants()[firstLane(Active)];
       if (Width <= 0 || Width > 32 || (Width & (Width - 1)))
-        return Value::unknown("shuffle with an unsupported width");
+        return Value::unknown(ReasonKind::ShuffleWidthUnsupported);
     }
     if (V.K != Value::Int)
       return V.K == Value::Unknown ? V : Value::opaque();
     if (S.K != Value::Int || !S.P.isConcrete(Active))
-      return Value::unknown("shuffle with a source lane not known per lane");
+      return Value::unknown(ReasonKind::ShuffleSourceUnknown);
     LaneInts Sv = S.P.laneConstants();
     std::array<unsigned, WarpSize> Src;
     for (unsigned L = 0; L < WarpSize; ++L) {
@@ -148,7 +147,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
   if (LaneIntrinsics.count(Name) && N == 1) {
     Value A = eval(Arg(0));
     if (A.K != Value::Int || !A.P.isConcrete(Active))
-      return A.K == Value::Unknown ? A : Value::unknown("'" + Name + "' of a value not known per lane");
+      return A.K == Value::Unknown ? A : Value::unknown(ReasonKind::IntrinsicOfUnknown, {Name});
     LaneInts C = A.P.laneConstants();
     const bool Is64 = Name.find("ll") != std::string::npos;
     for (auto &V : C) {
@@ -178,7 +177,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     LValue LV = memAt(P);
     access(AccessOp::Atomic, LV, Arg(0)->getType()->getPointeeType(), CE);
     return isIntegral(CE->getType()) || CE->getType()->isPointerType()
-               ? Value::unknown("value returned by `" + Name + "`")
+               ? Value::unknown(ReasonKind::IntrinsicResult, {Name})
                : Value::opaque();
   }
   if (Name == "__activemask" || Name.rfind("__ballot", 0) == 0 ||
@@ -186,7 +185,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
       Name.rfind("__match", 0) == 0 || Name.rfind("__reduce", 0) == 0) {
     for (unsigned I = 0; I < N; ++I)
       eval(Arg(I));
-    return Value::unknown("value of warp-level intrinsic `" + Name + "`");
+    return Value::unknown(ReasonKind::WarpIntrinsic, {Name});
   }
   Handled = false;
   return Value::opaque();

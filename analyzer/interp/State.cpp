@@ -75,16 +75,18 @@ LValue WarpInterp::memAt(const Value &P) {
     return LV;
   }
   LV.K = LValue::Unknown;
-  LV.Why = P.K == Value::Unknown && !P.Why.empty() ? P.Why : "the pointer is not known";
+  LV.Why = P.K == Value::Unknown && !P.Why.empty() ? P.Why
+                                                    : makeReason(ReasonKind::PointerUnknown);
   if (P.K == Value::Unknown)
     LV.UnknownRegion = P.Where;
   return LV;
 }
 
 SymbolId WarpInterp::sym(const std::string &Key, const std::string &Name, SymbolKind K,
-             int64_t Range) {
+             int64_t Range, std::string Spelling) {
   SymbolInfo Info;
   Info.Name = Name;
+  Info.Spelling = std::move(Spelling);
   Info.Kind = K;
   Info.UniformRange = Range;
   return R.Syms.intern(Key, Info);
@@ -131,7 +133,7 @@ Value WarpInterp::merge(LaneMask M, const Value &New, const Value &Old) const {
     return New;
   if (New.K == Value::Unknown)
     return New;
-  return Value::unknown("takes values of different kinds on different lanes");
+  return Value::unknown(ReasonKind::LaneKinds);
 }
 
 LaneMask WarpInterp::frameReturnedAll() const {
@@ -217,17 +219,14 @@ RegionId WarpInterp::regionForVar(const VarDecl *VD) {
     Rg.K = MemRegion::Shared;
     Rg.Dynamic = VD->hasExternalStorage();
     Rg.Align = std::max<int64_t>(Rg.Align, 16);
-    Rg.AlignNote = "shared arrays start at least 16-byte aligned";
+    Rg.AlignNote = makeAssumption(AssumptionKind::SharedAlignment);
   } else if (VD->hasAttr<CUDAConstantAttr>()) {
     Rg.K = MemRegion::Constant;
   } else if (VD->hasGlobalStorage() && VD->hasAttr<CUDADeviceAttr>()) {
     Rg.K = MemRegion::Global;
-    Rg.AlignNote = Rg.Align >= 32
-                       ? "'" + Rg.Name + "' is a __device__ variable aligned to " +
-                             std::to_string(Rg.Align) + " bytes"
-                       : "assuming the __device__ variable '" + Rg.Name +
-                             "' is 32-byte aligned (only " + std::to_string(Rg.Align) +
-                             "-byte alignment is declared)";
+    Rg.AlignNote = makeAssumption(Rg.Align >= 32 ? AssumptionKind::DeviceVariableAligned
+                                                 : AssumptionKind::DeviceVariableAlignment,
+                                  {Rg.Name, std::to_string(Rg.Align)});
   } else {
     Rg.K = MemRegion::Local;
   }
@@ -243,12 +242,10 @@ RegionId WarpInterp::paramRegion(const ParmVarDecl *PD, const std::string &Path)
   auto Off = R.Launch.PtrOffsets.find(PD);
   if (Path.empty() && Off != R.Launch.PtrOffsets.end() && Off->second != 0) {
     Rg.BaseOffset = Poly::constant(Off->second);
-    Rg.AlignNote = "'" + Rg.Name + "' is passed as an allocation plus " +
-                   std::to_string(Off->second) + " bytes";
+    Rg.AlignNote = makeAssumption(AssumptionKind::AllocationOffset,
+                                  {Rg.Name, std::to_string(Off->second)});
   } else {
-    Rg.AlignNote = "assuming '" + Rg.Name +
-                   "' points to the start of a cudaMalloc allocation "
-                   "(256-byte aligned)";
+    Rg.AlignNote = makeAssumption(AssumptionKind::AllocationStart, {Rg.Name});
   }
   std::string Key = "param:" + std::to_string(reinterpret_cast<uintptr_t>(PD)) + Path;
   return regionKeyed(Key, Rg);

@@ -151,7 +151,7 @@ enum class SymbolKind {
 };
 
 struct SymbolInfo {
-  std::string Name;
+  std::string Name; // internal (unique per source construct, for debugging)
   SymbolKind Kind = SymbolKind::Opaque;
   /// If > 0: over the executions the prediction averages (the blocks of a
   /// known grid, the iterations of a loop with a known trip count), the
@@ -159,6 +159,10 @@ struct SymbolInfo {
   int64_t UniformRange = 0;
   /// Known lower bound (symbols are indices: >= 0 unless stated).
   bool NonNegative = true;
+  /// How messages name the symbol, in the user's terms ("the iteration of
+  /// the loop at line 5 (which steps 'j')"); empty: the name, quoted, is the user's spelling (a
+  /// parameter, `blockIdx.x`).
+  std::string Spelling;
 };
 
 class SymbolTable {
