@@ -125,9 +125,9 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   // 1. Which outer variables does the loop change, and by how much per
   //    iteration? Probe one iteration with each value offset by a fresh symbol.
   std::set<const VarDecl *> Mod;
-  collectAssignedVars(Body, Mod);
-  collectAssignedVars(Inc, Mod);
-  collectAssignedVars(CondE, Mod);
+  collectModifiedVars(Body, Mod);
+  collectModifiedVars(Inc, Mod);
+  collectModifiedVars(CondE, Mod);
   struct Ind {
     const VarDecl *VD;
     unsigned FrameIdx;
