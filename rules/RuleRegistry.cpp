@@ -50,16 +50,6 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
   return Out;
 }
 
-std::string formatNumber(double V) {
-  double R = std::round(V * 1000.0) / 1000.0;
-  std::ostringstream OS;
-  if (R == std::floor(R))
-    OS << static_cast<long long>(R);
-  else
-    OS << R;
-  return OS.str();
-}
-
 std::string quantity(double V, const std::string &Unit) {
   std::string N = formatNumber(V);
   return N + " " + Unit + (N == "1" ? "" : "s");

@@ -6,6 +6,7 @@
 #include "model/Alignment.h"
 #include "model/BankModel.h"
 #include "model/SectorModel.h"
+#include "report/Numbers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Type.h"
@@ -34,24 +35,6 @@ std::string symbolNames(const std::vector<SymbolId> &Ids,
     Out += Info.Spelling.empty() ? "'" + Info.Name + "'" : Info.Spelling;
   }
   return Out;
-}
-
-std::string fmtNum(double V);
-
-} // namespace
-
-std::string formatCost(double V) { return fmtNum(V); }
-
-namespace {
-
-std::string fmtNum(double V) {
-  std::ostringstream OS;
-  double R = std::round(V * 1000.0) / 1000.0;
-  if (R == std::floor(R))
-    OS << static_cast<int64_t>(R);
-  else
-    OS << R;
-  return OS.str();
 }
 
 } // namespace
@@ -297,8 +280,8 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     if (!S->Exact)
       for (const Assumption &N : S->AlignmentNotes)
         Rec.Assumptions.push_back(
-            {N.Kind, N.Text + "; otherwise " + fmtNum(Rec.CostMin) + " to " +
-                         fmtNum(Rec.CostMax) +
+            {N.Kind, N.Text + "; otherwise " + formatNumber(Rec.CostMin) + " to " +
+                         formatNumber(Rec.CostMax) +
                          (S->Space == MemorySpace::Global ? " sectors" : " wavefronts")});
     if (S->Space == MemorySpace::Shared)
       Rec.ConflictWays = Rec.Ideal > 0 ? Rec.Cost / Rec.Ideal : 0;
@@ -308,7 +291,7 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
       Rec.ReasonK = S->MaskWhy.Kind;
       Rec.ReasonCause = S->MaskWhy.Cause;
       Rec.Reason = S->MaskWhy.Text + "; with all lanes active it would be " +
-                   fmtNum(Rec.Cost) +
+                   formatNumber(Rec.Cost) +
                    (S->Space == MemorySpace::Global ? " sectors" : " wavefronts") +
                    " per request";
     } else if (S->Space == MemorySpace::Global) {
@@ -352,7 +335,7 @@ void AccessAggregator::proposePadding(const std::vector<const Stats *> &Order,
       if (Pad > Now + 1e-9)
         Worse += std::string(Worse.empty() ? "" : "; ") + "the " + opName(S->Op) +
                  " at line " + std::to_string(Out[I].Pos.Line) + " goes from " +
-                 formatCost(Now) + " to " + formatCost(Pad) + " wavefronts";
+                 formatNumber(Now) + " to " + formatNumber(Pad) + " wavefronts";
     }
     for (size_t I : KV.second) {
       AccessRecord &R = Out[I];

@@ -70,9 +70,6 @@ private:
   unsigned Next = 0;
 };
 
-/// "4.875": a cost as messages print it.
-std::string formatCost(double V);
-
 /// Cost of one request at byte addresses Base + c(lane) for every Base the
 /// alignment distribution allows; exposed for tests.
 Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
