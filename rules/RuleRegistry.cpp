@@ -5,6 +5,8 @@
 #include "SharedBankConflict.h"
 #include "UncoalescedGlobal.h"
 
+#include "model/BankModel.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -80,10 +82,8 @@ std::string laneEvidence(const AccessRecord &R) {
   const bool Shared = R.Space == MemorySpace::Shared;
   auto One = [&](unsigned L) {
     OS << "lane " << L << " -> byte " << signedBytes(P.Offset[L]);
-    if (Shared) {
-      int64_t Word = floorDiv(P.BaseResidue + P.Offset[L], 4);
-      OS << " (bank " << floorMod(Word, 32) << ")";
-    }
+    if (Shared)
+      OS << " (bank " << bankOfByte(P.BaseResidue + P.Offset[L]) << ")";
   };
   const size_t Show = On.size() <= 4 ? On.size() : 3;
   for (size_t I = 0; I < Show; ++I) {

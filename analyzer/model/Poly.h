@@ -184,6 +184,13 @@ int64_t gcd64(int64_t A, int64_t B);
 int64_t floorDiv(int64_t A, int64_t D);
 int64_t floorMod(int64_t A, int64_t D);
 
+/// The units of UnitBytes bytes (sectors, bank words) that the bytes
+/// [Byte, Byte + Width) touch: the first and the last, numbered from address 0.
+struct UnitSpan {
+  int64_t First = 0, Last = 0;
+};
+UnitSpan unitsTouched(int64_t Byte, unsigned Width, int64_t UnitBytes);
+
 } // namespace coalesce
 
 #endif // COALESCE_ANALYZER_SUPPORT_POLY_H
