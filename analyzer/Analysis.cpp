@@ -210,7 +210,7 @@ void recordMissed(const KernelSites &Sites, const CoverageLog &Log,
     if (!E.AccessType->isIncompleteType() && !E.AccessType->isDependentType())
       E.Width = static_cast<unsigned>(Ctx.getTypeSizeInChars(E.AccessType).getQuantity());
     E.Active = ~LaneMask(0);
-    E.UnknownWhy = "the analysis did not evaluate this access: " + Why;
+    E.UnknownWhy = makeReason(ReasonKind::NotEvaluated, {Why});
     if (S.In != Sites.kernel())
       E.ContextText = "in '" + S.In->getNameAsString() + "'";
     E.ContextKey = "missed";

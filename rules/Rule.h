@@ -9,6 +9,7 @@
 #ifndef COALESCE_RULES_RULE_H
 #define COALESCE_RULES_RULE_H
 
+#include "report/Numbers.h"
 #include "report/Report.h"
 
 #include <memory>
@@ -71,8 +72,7 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
                               const RuleOptions &Opts,
                               const std::vector<std::string> &Enabled = {});
 
-/// Shared wording helpers for rules.
-std::string formatNumber(double V);
+/// Shared wording helpers for rules (numbers: formatNumber, report/Numbers.h).
 /// "1 sector", "4.5 sectors"
 std::string quantity(double V, const std::string &Unit);
 /// "global load from 'in'", "shared store to 'tile'", "global atomic on 'sum'"

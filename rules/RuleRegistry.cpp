@@ -5,6 +5,8 @@
 #include "SharedBankConflict.h"
 #include "UncoalescedGlobal.h"
 
+#include "model/BankModel.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -50,16 +52,6 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
   return Out;
 }
 
-std::string formatNumber(double V) {
-  double R = std::round(V * 1000.0) / 1000.0;
-  std::ostringstream OS;
-  if (R == std::floor(R))
-    OS << static_cast<long long>(R);
-  else
-    OS << R;
-  return OS.str();
-}
-
 std::string quantity(double V, const std::string &Unit) {
   std::string N = formatNumber(V);
   return N + " " + Unit + (N == "1" ? "" : "s");
@@ -90,10 +82,8 @@ std::string laneEvidence(const AccessRecord &R) {
   const bool Shared = R.Space == MemorySpace::Shared;
   auto One = [&](unsigned L) {
     OS << "lane " << L << " -> byte " << signedBytes(P.Offset[L]);
-    if (Shared) {
-      int64_t Word = floorDiv(P.BaseResidue + P.Offset[L], 4);
-      OS << " (bank " << floorMod(Word, 32) << ")";
-    }
+    if (Shared)
+      OS << " (bank " << bankOfByte(P.BaseResidue + P.Offset[L]) << ")";
   };
   const size_t Show = On.size() <= 4 ? On.size() : 3;
   for (size_t I = 0; I < Show; ++I) {
@@ -134,8 +124,8 @@ std::string assumptionNote(const AccessRecord &R) {
   std::string S = R.Launch.describe();
   if (!R.Context.empty())
     S = R.Context + "; " + S;
-  for (const std::string &A : R.Assumptions)
-    S += "; " + A;
+  for (const Assumption &A : R.Assumptions)
+    S += "; " + A.Text;
   if (!R.RequestsKnown)
     S += "; the cost is per loop iteration (trip count not known)";
   return S;

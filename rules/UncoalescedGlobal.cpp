@@ -2,6 +2,8 @@
 
 #include "UncoalescedGlobal.h"
 
+#include "model/SectorModel.h"
+
 #include <cstdlib>
 
 namespace coalesce {
@@ -29,7 +31,7 @@ std::string pattern(const AccessRecord &R) {
     if (Varies)
       return "the warp's bytes are contiguous, but their offset from the 32-byte "
              "sectors changes from one block or iteration to the next (" + Range + ")";
-    return "the warp's bytes start " + std::to_string(floorMod(P.BaseResidue, 32)) +
+    return "the warp's bytes start " + std::to_string(floorMod(P.BaseResidue, SectorBytes)) +
            " bytes past a 32-byte sector boundary";
   } else if (P.ConstantStride)
     Shape = "lanes are " + std::to_string(std::llabs(P.Stride)) + " bytes apart";

@@ -150,30 +150,6 @@ const Expr *skipCastsAndParens(const Expr *E) {
   }
 }
 
-/// Variables assigned anywhere inside S (for loop induction analysis).
-void collectAssignedVars(const Stmt *S, std::set<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  auto Note = [&](const Expr *LHS) {
-    LHS = skipCastsAndParens(LHS);
-    if (auto *DR = dyn_cast<DeclRefExpr>(LHS))
-      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-        Out.insert(VD);
-  };
-  if (auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (BO->isAssignmentOp())
-      Note(BO->getLHS());
-  } else if (auto *UO = dyn_cast<UnaryOperator>(S)) {
-    if (UO->isIncrementDecrementOp())
-      Note(UO->getSubExpr());
-  } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
-    if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
-      Note(OC->getArg(0));
-  }
-  for (const Stmt *C : S->children())
-    collectAssignedVars(C, Out);
-}
-
 const Expr *skipToValue(const Expr *E) {
   while (true) {
     E = skipCastsAndParens(E);

@@ -53,12 +53,11 @@ bool retiresLanes(const clang::Stmt *S);
 /// it: a `break` of this loop, a `return` or a `goto` in it.
 bool leavesLoopEarly(const clang::Stmt *Body);
 
-/// Variables assigned anywhere inside S by name (`v = `, `v += `, `++v`):
-/// the induction variables of a loop.
-void collectAssignedVars(const clang::Stmt *S, std::set<const clang::VarDecl *> &Out);
 /// Variables whose value S may change in any way: assigned whole or in
 /// part, passed by non-const reference, bound to a non-const reference, or
-/// (integers) whose address is taken.
+/// (integers) whose address is taken. The one answer to "what does this
+/// code change" for the host evaluator (launch/) and for the loops of the
+/// interpreter (the candidates for induction variables).
 void collectModifiedVars(const clang::Stmt *S, std::set<const clang::VarDecl *> &Out);
 
 } // namespace coalesce

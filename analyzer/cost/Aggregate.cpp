@@ -6,6 +6,7 @@
 #include "model/Alignment.h"
 #include "model/BankModel.h"
 #include "model/SectorModel.h"
+#include "report/Numbers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Type.h"
@@ -30,27 +31,10 @@ std::string symbolNames(const std::vector<SymbolId> &Ids,
   for (size_t I = 0; I < Ids.size(); ++I) {
     if (I)
       Out += I + 1 == Ids.size() ? " and " : ", ";
-    Out += "'" + Syms.get(Ids[I]).Name + "'";
+    const SymbolInfo &Info = Syms.get(Ids[I]);
+    Out += Info.Spelling.empty() ? "'" + Info.Name + "'" : Info.Spelling;
   }
   return Out;
-}
-
-std::string fmtNum(double V);
-
-} // namespace
-
-std::string formatCost(double V) { return fmtNum(V); }
-
-namespace {
-
-std::string fmtNum(double V) {
-  std::ostringstream OS;
-  double R = std::round(V * 1000.0) / 1000.0;
-  if (R == std::floor(R))
-    OS << static_cast<int64_t>(R);
-  else
-    OS << R;
-  return OS.str();
 }
 
 } // namespace
@@ -129,7 +113,7 @@ const PaddingPlan &AccessAggregator::plan(const VarDecl *Array) {
   return It->second;
 }
 
-void AccessAggregator::addAssumption(Stats &S, const std::string &A) {
+void AccessAggregator::addAssumption(Stats &S, const Assumption &A) {
   if (std::find(S.Assumptions.begin(), S.Assumptions.end(), A) ==
       S.Assumptions.end())
     S.Assumptions.push_back(A);
@@ -158,7 +142,7 @@ void AccessAggregator::record(const AccessEvent &E) {
   }
   if (!E.Because.empty() && S.Because.empty())
     S.Because = E.Because;
-  for (const std::string &A : E.Assumptions)
+  for (const Assumption &A : E.Assumptions)
     addAssumption(S, A);
   S.RequestsKnown &= E.RequestsKnown;
   if (!E.UnknownWhy.empty()) {
@@ -173,17 +157,15 @@ void AccessAggregator::record(const AccessEvent &E) {
   const MemRegion &Rg = Run.Regions[*E.Region];
   const Poly Addr = Rg.BaseOffset + E.Offset;
   if (Addr.overflowed()) {
-    S.UnknownWhy = "integer overflow in the address";
+    S.UnknownWhy = makeReason(ReasonKind::AddressOverflow);
     S.SumW += E.Weight;
     return;
   }
   if (!Addr.hasUniformSymbolicPart(E.Active)) {
     if (S.UnknownWhy.empty()) {
       std::vector<SymbolId> Vary = Addr.laneVaryingSymbols(E.Active);
-      S.UnknownWhy = "the distance between lanes depends on " +
-                     symbolNames(Vary, Run.Syms) +
-                     (Vary.size() == 1 ? ", which is" : ", which are") +
-                     " not known statically";
+      S.UnknownWhy = makeReason(ReasonKind::LaneDistanceSymbolic,
+                                {symbolNames(Vary, Run.Syms), Vary.size() == 1 ? "is" : "are"});
     }
     S.SumW += E.Weight;
     return;
@@ -207,20 +189,20 @@ void AccessAggregator::record(const AccessEvent &E) {
     S.Exact = false;
     ResidueDistribution D =
         residuesOf(Addr.symbolicPart(F), 0, periodOf(E.Space), Run.Syms);
-    std::string Note;
+    std::optional<Assumption> Note;
     if (!D.UnknownSymbols.empty())
-      Note = "assuming " + symbolNames(D.UnknownSymbols, Run.Syms) +
-             " keep" + (D.UnknownSymbols.size() == 1 ? "s" : "") + " the " +
-             std::to_string(periodOf(E.Space)) + "-byte alignment of the "
-             "address";
+      Note = makeAssumption(AssumptionKind::AlignmentOfSymbols,
+                            {symbolNames(D.UnknownSymbols, Run.Syms),
+                             D.UnknownSymbols.size() == 1 ? "keeps" : "keep",
+                             std::to_string(periodOf(E.Space))});
     else
       Note = Rg.AlignNote;
-    if (!Note.empty() &&
-        std::find(S.AlignmentNotes.begin(), S.AlignmentNotes.end(), Note) ==
+    if (Note &&
+        std::find(S.AlignmentNotes.begin(), S.AlignmentNotes.end(), *Note) ==
             S.AlignmentNotes.end())
-      S.AlignmentNotes.push_back(Note);
-  } else if (!Rg.AlignNote.empty() && E.Space == MemorySpace::Global) {
-    addAssumption(S, Rg.AlignNote);
+      S.AlignmentNotes.push_back(*Note);
+  } else if (Rg.AlignNote && E.Space == MemorySpace::Global) {
+    addAssumption(S, *Rg.AlignNote);
   }
   // The same request with the array's innermost dimension padded.
   if (E.Space == MemorySpace::Shared && S.PadPossible) {
@@ -251,7 +233,7 @@ void AccessAggregator::record(const AccessEvent &E) {
 
 void AccessAggregator::poison(const std::string &Why) {
   for (auto &KV : ByKey)
-    KV.second.UnknownWhy = Why;
+    KV.second.UnknownWhy = makeReason(ReasonKind::BudgetExceeded, {Why});
 }
 
 std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName,
@@ -299,7 +281,9 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     }
     if (!S->UnknownWhy.empty()) {
       Rec.V = Verdict::Unknown;
-      Rec.Reason = S->UnknownWhy;
+      Rec.Reason = S->UnknownWhy.Text;
+      Rec.ReasonK = S->UnknownWhy.Kind;
+      Rec.ReasonCause = S->UnknownWhy.Cause;
       Out.push_back(std::move(Rec));
       continue;
     }
@@ -317,17 +301,20 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     Rec.AlignmentKnown = S->Exact;
     Rec.Pattern = S->Pattern;
     if (!S->Exact)
-      for (const std::string &N : S->AlignmentNotes)
-        Rec.Assumptions.push_back(N + "; otherwise " + fmtNum(Rec.CostMin) +
-                                  " to " + fmtNum(Rec.CostMax) +
-                                  (S->Space == MemorySpace::Global ? " sectors" : " wavefronts"));
+      for (const Assumption &N : S->AlignmentNotes)
+        Rec.Assumptions.push_back(
+            {N.Kind, N.Text + "; otherwise " + formatNumber(Rec.CostMin) + " to " +
+                         formatNumber(Rec.CostMax) +
+                         (S->Space == MemorySpace::Global ? " sectors" : " wavefronts")});
     if (S->Space == MemorySpace::Shared)
       Rec.ConflictWays = Rec.Ideal > 0 ? Rec.Cost / Rec.Ideal : 0;
     const bool Excess = Rec.Cost > Rec.Ideal + 1e-9;
     if (!S->MaskWhy.empty()) {
       Rec.V = Verdict::Unknown;
-      Rec.Reason = S->MaskWhy + "; with all lanes active it would be " +
-                   fmtNum(Rec.Cost) +
+      Rec.ReasonK = S->MaskWhy.Kind;
+      Rec.ReasonCause = S->MaskWhy.Cause;
+      Rec.Reason = S->MaskWhy.Text + "; with all lanes active it would be " +
+                   formatNumber(Rec.Cost) +
                    (S->Space == MemorySpace::Global ? " sectors" : " wavefronts") +
                    " per request";
     } else if (S->Space == MemorySpace::Global) {
@@ -371,7 +358,7 @@ void AccessAggregator::proposePadding(const std::vector<const Stats *> &Order,
       if (Pad > Now + 1e-9)
         Worse += std::string(Worse.empty() ? "" : "; ") + "the " + opName(S->Op) +
                  " at line " + std::to_string(Out[I].Pos.Line) + " goes from " +
-                 formatCost(Now) + " to " + formatCost(Pad) + " wavefronts";
+                 formatNumber(Now) + " to " + formatNumber(Pad) + " wavefronts";
     }
     for (size_t I : KV.second) {
       AccessRecord &R = Out[I];

@@ -47,10 +47,11 @@ private:
     double SumW = 0, SumCost = 0, SumIdeal = 0, SumMin = 0, SumMax = 0,
            SumLines = 0, ReqMin = 0, ReqMax = 0;
     bool Exact = true, RequestsKnown = true, HaveReq = false, AlignVaries = false;
-    std::string UnknownWhy, MaskWhy, Because;
+    Reason UnknownWhy, MaskWhy;
+    std::string Because;
     int64_t StructSize = 0;
-    std::vector<std::string> Assumptions;
-    std::vector<std::string> AlignmentNotes;
+    std::vector<Assumption> Assumptions;
+    std::vector<Assumption> AlignmentNotes;
     std::optional<LanePattern> Pattern;
     unsigned PatternLanes = 0;
     double PatternWeight = 0;
@@ -61,7 +62,7 @@ private:
     unsigned Order = 0;
   };
 
-  void addAssumption(Stats &S, const std::string &A);
+  void addAssumption(Stats &S, const Assumption &A);
   void proposePadding(const std::vector<const Stats *> &Order,
                       std::vector<AccessRecord> &Out);
   const PaddingPlan &plan(const clang::VarDecl *Array);
@@ -70,9 +71,6 @@ private:
   std::map<std::string, Stats> ByKey;
   unsigned Next = 0;
 };
-
-/// "4.875": a cost as messages print it.
-std::string formatCost(double V);
 
 /// Cost of one request at byte addresses Base + c(lane) for every Base the
 /// alignment distribution allows; exposed for tests.

@@ -87,14 +87,13 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     };
     const bool AIdx = IndexLike(A.P), BIdx = IndexLike(B.P);
     if (AIdx != BIdx) {
-      Sticky.push_back("assuming `" + text(CE) +
-                       "` does not clamp in interior warps (line " +
-                       lineOf(Ctx, CE->getBeginLoc()) + ")");
+      Sticky.push_back(makeAssumption(AssumptionKind::InteriorClamp,
+                                      {text(CE), lineOf(Ctx, CE->getBeginLoc())}));
       return AIdx ? A : B;
     }
     if (Res.Ok)
       return Value::integer(Res.P);
-    return Value::unknown(Res.Why);
+    return Value::unknown(ReasonKind::IndexArithmetic, {Res.Why});
   }
   if ((Name == "abs" || Name == "llabs") && N == 1 && isIntegral(CE->getType())) {
     Value A = eval(Arg(0));
@@ -104,7 +103,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
         V = V < 0 ? -V : V;
       return Value::integer(Poly::lanes(C));
     }
-    return A.K == Value::Unknown ? A : Value::unknown("absolute value of a value not known per lane");
+    return A.K == Value::Unknown ? A : Value::unknown(ReasonKind::AbsOfUnknown);
   }
   if ((Name == "__mul24" || Name == "__umul24") && N == 2) {
     Value A = eval(Arg(0)), B = eval(Arg(1));
@@ -120,15 +119,15 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     if (N >= 4) {
       Value Wv = eval(Arg(3));
       if (Wv.K != Value::Int || !Wv.P.isConcrete(Active) || !Wv.P.isUniform(Active))
-        return Value::unknown("shuffle with an unknown width");
+        return Value::unknown(ReasonKind::ShuffleWidthUnknown);
       Width = Wv.P.laneConstants()[firstLane(Active)];
       if (Width <= 0 || Width > 32 || (Width & (Width - 1)))
-        return Value::unknown("shuffle with an unsupported width");
+        return Value::unknown(ReasonKind::ShuffleWidthUnsupported);
     }
     if (V.K != Value::Int)
       return V.K == Value::Unknown ? V : Value::opaque();
     if (S.K != Value::Int || !S.P.isConcrete(Active))
-      return Value::unknown("shuffle with a source lane not known per lane");
+      return Value::unknown(ReasonKind::ShuffleSourceUnknown);
     LaneInts Sv = S.P.laneConstants();
     std::array<unsigned, WarpSize> Src;
     for (unsigned L = 0; L < WarpSize; ++L) {
@@ -152,7 +151,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
   if (LaneIntrinsics.count(Name) && N == 1) {
     Value A = eval(Arg(0));
     if (A.K != Value::Int || !A.P.isConcrete(Active))
-      return A.K == Value::Unknown ? A : Value::unknown("'" + Name + "' of a value not known per lane");
+      return A.K == Value::Unknown ? A : Value::unknown(ReasonKind::IntrinsicOfUnknown, {Name});
     LaneInts C = A.P.laneConstants();
     const bool Is64 = Name.find("ll") != std::string::npos;
     for (auto &V : C) {
@@ -182,30 +181,29 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     LValue LV = memAt(P);
     access(AccessOp::Atomic, LV, Arg(0)->getType()->getPointeeType(), CE);
     return isIntegral(CE->getType()) || CE->getType()->isPointerType()
-               ? Value::unknown("value returned by `" + Name + "`")
+               ? Value::unknown(ReasonKind::IntrinsicResult, {Name})
                : Value::opaque();
   }
   // Warp votes over a condition known per lane: the mask of the lanes that
   // take part (the active ones named in the mask) and pass.
   if (Name == "__activemask" && N == 0) {
-    Sticky.push_back("assuming the lanes that reach `" + text(CE) + "` (line " +
-                     lineOf(Ctx, CE->getBeginLoc()) + ") run converged, as they do at that point in "
-                     "the source");
+    Sticky.push_back(makeAssumption(AssumptionKind::ConvergedLanes,
+                                    {text(CE), lineOf(Ctx, CE->getBeginLoc())}));
     return Value::constant(static_cast<int64_t>(Active));
   }
   if ((Name == "__ballot_sync" || Name == "__any_sync" || Name == "__all_sync") && N == 2) {
     Value M = eval(Arg(0));
     if (M.K != Value::Int || !M.P.isConcrete(Active) || !M.P.isUniform(Active))
-      return Value::unknown("`" + Name + "` with a lane mask that is not known");
+      return Value::unknown(ReasonKind::VoteMaskUnknown, {Name});
     const LaneMask Named = Active & static_cast<LaneMask>(M.P.laneConstants()[firstLane(Active)]);
     Cond C = evalCond(Arg(1));
     if (C.K == Cond::Data)
-      return Value::unknown(C.Why.empty() ? "the vote depends on loaded data" : C.Why);
+      return Value::unknown(C.Why);
     if (C.K == Cond::Uniform)
-      return Value::unknown("the vote's condition `" + C.Text + "` is not known");
+      return Value::unknown(ReasonKind::VoteConditionUnknown, {C.Text});
     for (const std::string &G : C.Guards)
-      Sticky.push_back("assuming " + G + " on every lane of interior warps (line " +
-                       lineOf(Ctx, CE->getBeginLoc()) + ")");
+      Sticky.push_back(makeAssumption(AssumptionKind::InteriorGuard,
+                                      {G, lineOf(Ctx, CE->getBeginLoc())}));
     const LaneMask Pass = Named & C.True;
     if (Name == "__ballot_sync")
       return Value::constant(static_cast<int64_t>(Pass));
@@ -216,7 +214,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
       Name.rfind("__match", 0) == 0 || Name.rfind("__reduce", 0) == 0) {
     for (unsigned I = 0; I < N; ++I)
       eval(Arg(I));
-    return Value::unknown("value of warp-level intrinsic `" + Name + "`");
+    return Value::unknown(ReasonKind::WarpIntrinsic, {Name});
   }
   Handled = false;
   return Value::opaque();

@@ -24,13 +24,13 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
   if (RetLV)
     RetLV->K = LValue::None;
   if (isa<CUDAKernelCallExpr>(CE))
-    return Value::unknown("dynamic parallelism is not modelled");
+    return Value::unknown(ReasonKind::DynamicParallelism);
   const FunctionDecl *FD = CE->getDirectCallee();
   // Calls through lambdas and functors: operator().
   if (!FD) {
     for (const Expr *A : CE->arguments())
       eval(A);
-    return Value::unknown("call through a function pointer");
+    return Value::unknown(ReasonKind::FunctionPointerCall);
   }
   // std::move, std::forward and the like give their argument as it is
   // (clang knows them as builtins and may not instantiate their bodies);
@@ -122,8 +122,7 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
       if (!Body && !NoMemory &&
           (V.K == Value::Ptr || (V.K == Value::Unknown && V.Where))) {
         LValue LV = memAt(V);
-        LV.Why = "it is passed to '" + FD->getNameAsString() +
-                 "', whose body is not visible";
+        LV.Why = makeReason(ReasonKind::PassedToOpaqueCall, {FD->getNameAsString()});
         LV.K = LValue::Unknown;
         LV.UnknownRegion = V.K == Value::Ptr ? std::optional<RegionId>(V.Region) : V.Where;
         QualType PT = A->getType()->isPointerType() ? A->getType()->getPointeeType()
@@ -133,10 +132,9 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
         access(AccessOp::Call, LV, PT, A);
       }
     }
-    std::string Why = !Body ? "result of a call to '" + FD->getNameAsString() +
-                                  "', whose body is not visible"
-                            : "call nesting deeper than " +
-                                  std::to_string(R.Limits.MaxCallDepth);
+    Reason Why = !Body ? makeReason(ReasonKind::OpaqueCallResult, {FD->getNameAsString()})
+                       : makeReason(ReasonKind::CallTooDeep,
+                                    {std::to_string(R.Limits.MaxCallDepth)});
     if (RetLV && ReturnsRef) {
       RetLV->K = LValue::Unknown;
       RetLV->Why = Why;
@@ -161,7 +159,7 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
     const Expr *A = I < Args.size() ? Args[I] : nullptr;
     if (!A) {
       NF.Vars[PD] = PD->hasDefaultArg() ? eval(PD->getDefaultArg())
-                                        : Value::unknown("missing argument");
+                                        : Value::unknown(ReasonKind::MissingArgument);
       continue;
     }
     if (isGroupType(PD->getType()))
@@ -202,24 +200,21 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
                               : O.V;
   if (RetLV && ReturnsRef && !Done.RetLVAmbiguous.empty()) {
     RetLV->K = LValue::Unknown;
-    RetLV->Why = "the reference returned by '" + Def->getNameAsString() +
-                 "' depends on which side of the branch at line " + Done.RetLVAmbiguous +
-                 " was taken";
+    RetLV->Why = makeReason(ReasonKind::ReferenceBranchDependent,
+                            {Def->getNameAsString(), Done.RetLVAmbiguous});
   } else if (RetLV && ReturnsRef) {
     if (Done.RetLV)
       *RetLV = *Done.RetLV;
     else {
       RetLV->K = LValue::Unknown;
-      RetLV->Why = "reference returned by '" + Def->getNameAsString() +
-                   "' is not known";
+      RetLV->Why = makeReason(ReasonKind::ReturnedReferenceUnknown, {Def->getNameAsString()});
     }
   }
   if (ReturnsRef)
     return Value::opaque(); // read through the lvalue by the caller
   if (Done.RetVal)
     return *Done.RetVal;
-  return Tracked ? Value::unknown("'" + Def->getNameAsString() +
-                                  "' returns no value we could follow")
+  return Tracked ? Value::unknown(ReasonKind::NoReturnValue, {Def->getNameAsString()})
                  : Value::opaque();
 }
 

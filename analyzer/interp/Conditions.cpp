@@ -32,14 +32,13 @@ Value WarpInterp::condToValue(const Cond &C, const Expr *E) {
     const LaneMask A = Active;
     auto AllOrNone = [&](LaneMask M) { return (M & A) == A || (M & A) == 0; };
     if (!llvm::all_of(C.worlds(), AllOrNone))
-      return Value::unknown("`" + text(E) +
-                            "` differs between lanes by an unknown value");
+      return Value::unknown(ReasonKind::ConditionDiffersByUnknown, {text(E)});
     return Value::integer(Poly::symbol(
         sym("cond:" + std::to_string(reinterpret_cast<uintptr_t>(E)),
             "(" + text(E) + ")", SymbolKind::Opaque)));
   }
   case Cond::Data:
-    return Value::unknown(C.Why.empty() ? "depends on loaded data" : C.Why);
+    return Value::unknown(C.Why.empty() ? makeReason(ReasonKind::ConditionOnData) : C.Why);
   }
   return Value::opaque();
 }
@@ -60,7 +59,7 @@ Cond WarpInterp::condFromValue(const Value &V, const Expr *E) {
     return C;
   case Value::Opaque:
     C.K = Cond::Data;
-    C.Why = "the condition depends on floating-point or other data";
+    C.Why = makeReason(ReasonKind::ConditionOnData);
     return C;
   }
   return C;
@@ -106,7 +105,7 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
     return C;
   } else {
     C.K = Cond::Data;
-    C.Why = "the condition depends on floating-point or other data";
+    C.Why = makeReason(ReasonKind::ConditionOnData);
     return C;
   }
   CmpResult Res = comparePoly(A, B, Op, Active);
@@ -142,7 +141,7 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
   bool Holds;
   if (LVar && RVar) {
     C.K = Cond::Data;
-    C.Why = "compares two lane-dependent values whose difference is not known";
+    C.Why = makeReason(ReasonKind::CompareUnknownDifference);
     return C;
   }
   // A fixed bound within reach of the lanes' own offsets is a lower edge
@@ -189,7 +188,7 @@ Cond WarpInterp::evalCond(const Expr *E) {
     eval(E);
     Cond C;
     C.K = Cond::Data;
-    C.Why = R.Salvage;
+    C.Why = makeReason(ReasonKind::BudgetExceeded, {R.Salvage});
     C.True = Active;
     return C;
   }

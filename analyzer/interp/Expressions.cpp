@@ -40,7 +40,7 @@ Value WarpInterp::eval(const Expr *E) {
   step();
   visit(E);
   if (salvageTooDeep())
-    return Value::unknown(R.Salvage);
+    return Value::unknown(ReasonKind::BudgetExceeded, {R.Salvage});
   DepthGuard G(*this);
   E = E->IgnoreParens();
   visit(E);
@@ -59,7 +59,7 @@ Value WarpInterp::eval(const Expr *E) {
   if (isa<FloatingLiteral>(E) || isa<StringLiteral>(E))
     return Value::opaque();
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
-    return Value::unknown("null pointer");
+    return Value::unknown(ReasonKind::NullPointer);
   if (auto *CE = dyn_cast<ConstantExpr>(E)) {
     if (CE->hasAPValueResult() && CE->getAPValueResult().isInt())
       return Value::constant(CE->getAPValueResult().getInt().getExtValue());
@@ -82,7 +82,7 @@ Value WarpInterp::eval(const Expr *E) {
   if (isa<UnaryExprOrTypeTraitExpr>(E)) {
     if (auto C = constantInt(E))
       return Value::constant(*C);
-    return Value::unknown("size of a type that is not known");
+    return Value::unknown(ReasonKind::TypeSizeUnknown);
   }
   if (auto *POE = dyn_cast<PseudoObjectExpr>(E)) {
     if (auto V = builtinVar(POE))
@@ -110,8 +110,7 @@ Value WarpInterp::eval(const Expr *E) {
       LValue LV = evalLValue(E);
       if (LV.K == LValue::Mem)
         return load(LV, VD->getType(), E);
-      return Value::unknown("value of '" + VD->getName().str() +
-                            "' is not known");
+      return Value::unknown(ReasonKind::VariableUnknown, {VD->getName().str()});
     }
     if (auto C = constantInt(E))
       return Value::constant(*C);
@@ -159,7 +158,7 @@ Value WarpInterp::eval(const Expr *E) {
     const Frame &F = frame();
     if (F.This)
       return addressOf(*F.This);
-    return Value::unknown("'this' of an object we do not track");
+    return Value::unknown(ReasonKind::UntrackedThis);
   }
   if (isa<LambdaExpr>(E) || isa<CXXScalarValueInitExpr>(E)) {
     if (isa<CXXScalarValueInitExpr>(E))
@@ -169,8 +168,7 @@ Value WarpInterp::eval(const Expr *E) {
   // Anything else: evaluate its children for their memory accesses.
   evalChildren(E);
   if (isIntegral(E->getType()) || E->getType()->isPointerType())
-    return Value::unknown(std::string("unsupported expression (") +
-                          E->getStmtClassName() + ")");
+    return Value::unknown(ReasonKind::UnsupportedExpression, {E->getStmtClassName()});
   return Value::opaque();
 }
 
@@ -219,7 +217,7 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
       return condToValue(condFromValue(V, Sub), Sub);
     if (V.K == Value::Ptr && CE->getCastKind() == CK_BitCast &&
         CE->getType()->isIntegralOrEnumerationType())
-      return Value::unknown("pointer converted to an integer");
+      return Value::unknown(ReasonKind::PointerToInteger);
     return V;
   }
   case CK_IntegralToBoolean:
@@ -232,23 +230,21 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
   }
   case CK_FloatingToIntegral:
     eval(Sub);
-    return Value::unknown("index computed from a floating-point value `" +
-                          text(Sub) + "`");
+    return Value::unknown(ReasonKind::FloatIndex, {text(Sub)});
   case CK_PointerToIntegral:
     eval(Sub);
-    return Value::unknown("pointer converted to an integer");
+    return Value::unknown(ReasonKind::PointerToInteger);
   case CK_IntegralToPointer:
     eval(Sub);
-    return Value::unknown("integer converted to a pointer");
+    return Value::unknown(ReasonKind::IntegerToPointer);
   case CK_NullToPointer:
-    return Value::unknown("null pointer");
+    return Value::unknown(ReasonKind::NullPointer);
   case CK_FunctionToPointerDecay:
     return Value::opaque();
   default:
     eval(Sub);
     if (isIntegral(CE->getType()) || CE->getType()->isPointerType())
-      return Value::unknown(std::string("unsupported conversion (") +
-                            CE->getCastKindName() + ")");
+      return Value::unknown(ReasonKind::UnsupportedConversion, {CE->getCastKindName()});
     return Value::opaque();
   }
 }
@@ -275,7 +271,7 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
       QualType Pointee = LE->getType()->getPointeeType();
       int64_t Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
       IntResult Q = divConst(L.P - Rv.P, Size, Active, R.Syms);
-      return Q.Ok ? Value::integer(Q.P) : Value::unknown(Q.Why);
+      return Q.Ok ? Value::integer(Q.P) : Value::unknown(ReasonKind::IndexArithmetic, {Q.Why});
     }
     if (L.K == Value::Unknown || Rv.K == Value::Unknown) {
       Value U = L.K == Value::Unknown ? L : Rv;
@@ -285,7 +281,7 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
                                        : std::nullopt;
       return U;
     }
-    return Value::unknown("pointer arithmetic that is not modelled");
+    return Value::unknown(ReasonKind::PointerArithmetic);
   }
   if (L.K == Value::Unknown)
     return L;
@@ -309,9 +305,9 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
     return Value::opaque();
   }
   if (!Res.Ok)
-    return Value::unknown(Res.Why);
+    return Value::unknown(ReasonKind::IndexArithmetic, {Res.Why});
   if (Res.P.overflowed())
-    return Value::unknown("integer overflow in the index arithmetic");
+    return Value::unknown(ReasonKind::IndexOverflow);
   return Value::integer(Res.P);
 }
 
@@ -427,12 +423,12 @@ Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
       return B;
     if (A.K == Value::Opaque && B.K == Value::Opaque)
       return A;
-    return Value::unknown("the lanes take different pointers");
+    return Value::unknown(ReasonKind::LanesTakeDifferentPointers);
   }
   case Cond::Guard: {
-    Assumptions.push_back("assuming " + (C.Guards.empty() ? "`" + C.Text + "`" : C.Guards[0]) +
-                          " on every lane of interior warps (line " +
-                          lineOf(Ctx, CO->getBeginLoc()) + ")");
+    Assumptions.push_back(makeAssumption(
+        AssumptionKind::InteriorGuard,
+        {C.Guards.empty() ? "`" + C.Text + "`" : C.Guards[0], lineOf(Ctx, CO->getBeginLoc())}));
     LaneMask T = Save & C.True, F = Save & ~C.True;
     Value A = Side(CO->getTrueExpr(), T), B = Side(CO->getFalseExpr(), F);
     Assumptions.pop_back();
@@ -442,7 +438,7 @@ Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
       return B;
     if (A.K == Value::Int && B.K == Value::Int)
       return Value::integer(A.P.select(T, B.P));
-    return Value::unknown("depends on `" + C.Text + "`");
+    return Value::unknown(ReasonKind::DependsOnGuard, {C.Text});
   }
   case Cond::Uniform:
   case Cond::Data: {
@@ -462,9 +458,9 @@ Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
           "(" + text(CO) + ")", SymbolKind::Opaque)));
     if (A.K == Value::Opaque && B.K == Value::Opaque)
       return A;
-    return Value::unknown(C.K == Cond::Data
-                              ? "depends on `" + C.Text + "`: " + C.Why
-                              : "depends on the unknown condition `" + C.Text + "`");
+    return C.K == Cond::Data
+               ? Value::unknown(wrapReason(ReasonKind::DependsOnCondition, {C.Text}, C.Why))
+               : Value::unknown(ReasonKind::DependsOnUniformCondition, {C.Text});
   }
   }
   return Value::opaque();

@@ -106,7 +106,7 @@ std::optional<GroupInfo> WarpInterp::groupOf(const Expr *E, unsigned Depth) {
               arith(BO_Mul, *builtinIndex("blockIdx", 2), arith(BO_Mul, Gx, Gy))));
     GroupInfo G;
     G.Rank = arith(BO_Add, arith(BO_Mul, BlockId, Block.Size), Block.Rank);
-    G.Size = Value::unknown("the number of threads of the grid is not modelled");
+    G.Size = Value::unknown(ReasonKind::GridSizeUnknown);
     G.Meta = Value::constant(0);
     G.MetaSize = Value::constant(1);
     return G;
@@ -115,7 +115,7 @@ std::optional<GroupInfo> WarpInterp::groupOf(const Expr *E, unsigned Depth) {
     std::optional<GroupInfo> Parent = groupOf(CE->getArg(0), Depth + 1);
     if (!Parent)
       return std::nullopt;
-    Value N = Value::unknown("the tile size is not known");
+    Value N = Value::unknown(ReasonKind::TileSizeUnknown);
     if (const TemplateArgumentList *TA = FD->getTemplateSpecializationArgs()) {
       for (const TemplateArgument &A : TA->asArray())
         if (A.getKind() == TemplateArgument::Integral) {
@@ -141,7 +141,7 @@ Value WarpInterp::evalGroupCall(const CallExpr *CE, const FunctionDecl *FD, bool
   if (!inGroupsNamespace(FD))
     return Value::opaque();
   const std::string Name = FD->getName().str();
-  auto Unknown = [&](const std::string &Why) {
+  auto Unknown = [&](const Reason &Why) {
     for (const Expr *A : CE->arguments())
       eval(A);
     Handled = true;
@@ -167,7 +167,7 @@ Value WarpInterp::evalGroupCall(const CallExpr *CE, const FunctionDecl *FD, bool
       Handled = true;
       std::optional<GroupInfo> G = groupOf(Obj);
       if (!G)
-        return Value::unknown("the group `" + Text + "` is not one the analysis follows");
+        return Value::unknown(ReasonKind::GroupNotFollowed, {Text});
       if (Name == "thread_rank")
         return G->Rank;
       if (Name == "meta_group_rank")
@@ -181,7 +181,7 @@ Value WarpInterp::evalGroupCall(const CallExpr *CE, const FunctionDecl *FD, bool
         "shfl", "shfl_up", "shfl_down", "shfl_xor", "any", "all", "ballot",
         "match_any", "match_all"};
     if (Exchanges.count(Name))
-      return Unknown("the value `" + Text + "." + Name + "(...)` exchanges between lanes");
+      return Unknown(makeReason(ReasonKind::GroupExchange, {Text + "." + Name}));
     return Value::opaque(); // not handled: enter the toolkit's code
   }
   if (Name == "sync") {
@@ -197,7 +197,7 @@ Value WarpInterp::evalGroupCall(const CallExpr *CE, const FunctionDecl *FD, bool
     return Value::opaque();
   }
   if (Name == "reduce" || Name == "inclusive_scan" || Name == "exclusive_scan")
-    return Unknown("the result of `cooperative_groups::" + Name + "` combines lanes' values");
+    return Unknown(makeReason(ReasonKind::GroupCollective, {Name}));
   return Value::opaque();
 }
 

@@ -52,7 +52,7 @@ struct MemRegion {
   std::string Name;
   const clang::ValueDecl *Decl = nullptr;
   int64_t Align = 1;     // alignment of the base that is known or assumed
-  std::string AlignNote; // the assumption, in words
+  std::optional<Assumption> AlignNote; // the alignment assumed
   Poly BaseOffset;       // bytes added to the base at the launch (`in + 1`)
   bool Dynamic = false;  // extern __shared__
 };
@@ -63,7 +63,7 @@ struct Value {
   enum Kind { Int, Ptr, Unknown, Opaque } K = Opaque;
   Poly P;          // Int: the value; Ptr: byte offset into the region
   RegionId Region = 0;
-  std::string Why; // Unknown: why it is not known
+  Reason Why; // Unknown: why it is not known
   /// Unknown pointers: the region, when only the offset is not known.
   std::optional<RegionId> Where;
 
@@ -72,7 +72,10 @@ struct Value {
   static Value pointer(RegionId R, Poly Off) {
     Value V; V.K = Ptr; V.Region = R; V.P = std::move(Off); return V;
   }
-  static Value unknown(std::string Why) { Value V; V.K = Unknown; V.Why = std::move(Why); return V; }
+  static Value unknown(Reason Why) { Value V; V.K = Unknown; V.Why = std::move(Why); return V; }
+  static Value unknown(ReasonKind K, std::initializer_list<std::string> Args = {}) {
+    return unknown(makeReason(K, Args));
+  }
   static Value opaque() { return Value(); }
   bool isInt() const { return K == Int; }
   bool isPtr() const { return K == Ptr; }
@@ -95,7 +98,7 @@ struct LValue {
   std::optional<RegionId> UnknownRegion; // Unknown: region if known
   const clang::ParmVarDecl *Param = nullptr;
   std::string ParamPath;  // ParamField: ".x"
-  std::string Why;
+  Reason Why;
   /// Subscripts applied to a declared array (shared-memory padding what-ifs):
   /// the index of each dimension, outermost first.
   std::vector<Poly> Subscripts;
@@ -121,9 +124,9 @@ struct AccessEvent {
   LaneMask Active = 0;
   double Weight = 1;       // requests this event stands for
   bool RequestsKnown = true;
-  std::string UnknownWhy;  // address not known
-  std::string MaskWhy;     // active lanes depend on data
-  std::vector<std::string> Assumptions;
+  Reason UnknownWhy;       // address not known
+  Reason MaskWhy;          // active lanes depend on data
+  std::vector<Assumption> Assumptions;
   std::string Because;     // index term that spreads the lanes
   int64_t StructSize = 0;  // the access is a field of a struct this big
   std::vector<Poly> Subscripts; // for declared shared arrays

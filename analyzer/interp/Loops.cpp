@@ -50,7 +50,7 @@ bool WarpInterp::tryConcreteLoop(const Expr *CondE, const Stmt *Inc,
                                  const Stmt *Body, bool IsDo, LaneMask Entry) {
   std::deque<Frame> SavedFrames = Frames;
   const size_t Mark = Buffered.size();
-  const std::string SavedControl = ControlUnknown;
+  const Reason SavedControl = ControlUnknown;
   ++BufferDepth;
   LaneMask Running = Entry;
   bool Ok = true;
@@ -125,9 +125,9 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   // 1. Which outer variables does the loop change, and by how much per
   //    iteration? Probe one iteration with each value offset by a fresh symbol.
   std::set<const VarDecl *> Mod;
-  collectAssignedVars(Body, Mod);
-  collectAssignedVars(Inc, Mod);
-  collectAssignedVars(CondE, Mod);
+  collectModifiedVars(Body, Mod);
+  collectModifiedVars(Inc, Mod);
+  collectModifiedVars(CondE, Mod);
   struct Ind {
     const VarDecl *VD;
     unsigned FrameIdx;
@@ -148,13 +148,14 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   });
   {
     std::deque<Frame> Saved = Frames;
-    std::vector<std::string> SavedAssume = Assumptions, SavedMask = MaskWhys;
-    const std::string SavedControl = ControlUnknown;
+    std::vector<Assumption> SavedAssume = Assumptions;
+    std::vector<Reason> SavedMask = MaskWhys;
+    const Reason SavedControl = ControlUnknown;
     std::vector<SymbolId> Probes;
     for (Ind &I : Vars) {
       if (I.V0.K != Value::Int && I.V0.K != Value::Ptr)
         continue;
-      SymbolId T = R.Syms.add(SymbolInfo{"probe", SymbolKind::Opaque});
+      SymbolId T = R.Syms.add(SymbolInfo{"probe", SymbolKind::Opaque, 0, true, ""});
       Probes.push_back(T);
       Frames[I.FrameIdx].Vars[I.VD].P = I.V0.P + Poly::symbol(T);
     }
@@ -253,9 +254,22 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
 
   // 3. One iteration with a symbolic counter k: v = v0 + k * delta.
   std::string CtxKey = frame().ContextKey;
+  // Messages name the counter by the loop and the variables it steps, as
+  // the user wrote them: "the iteration of the loop at line 5 (which steps
+  // 'j')".
+  std::vector<std::string> Stepped;
+  for (const Ind &I : Vars)
+    if (I.Inductive && !I.VD->getName().empty())
+      Stepped.push_back("'" + I.VD->getName().str() + "'");
+  std::string Spelling;
+  for (size_t I = 0; I < Stepped.size(); ++I)
+    Spelling += (I == 0 ? "" : I + 1 == Stepped.size() ? " and " : ", ") + Stepped[I];
+  Spelling = "the iteration of the loop at line " + Line +
+             (Stepped.empty() ? "" : " (which steps " + Spelling + ")");
   SymbolId K = sym("loop:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) +
                        ":" + CtxKey,
-                   "k@L" + Line, SymbolKind::LoopIteration, Trip > 0 ? Trip : 0);
+                   "k@L" + Line, SymbolKind::LoopIteration, Trip > 0 ? Trip : 0,
+                   Spelling);
   if (Trip > 0)
     R.Syms.get(K).UniformRange = Trip;
   for (Ind &I : Vars) {
@@ -264,9 +278,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       V = I.V0;
       V.P = I.V0.P + Poly::symbol(K) * I.Delta;
     } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr) {
-      V = Value::unknown("'" + I.VD->getName().str() +
-                         "' changes in a way that is not a fixed step per "
-                         "iteration of the loop at line " + Line);
+      V = Value::unknown(ReasonKind::NotFixedStep, {I.VD->getName().str(), Line});
     }
   }
   const double SavedWeight = Weight;
@@ -289,14 +301,12 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     case Cond::Uniform:
       Active &= C.True;
       for (const std::string &G : C.Guards) {
-        Assumptions.push_back("assuming " + G + " on every lane of interior warps (line " +
-                              Line + ")");
+        Assumptions.push_back(makeAssumption(AssumptionKind::InteriorGuard, {G, Line}));
         ++PushedAssume;
       }
       break;
     case Cond::Data:
-      MaskWhys.push_back("which lanes keep looping depends on `" + C.Text +
-                         "` (line " + Line + "): " + C.Why);
+      MaskWhys.push_back(wrapReason(ReasonKind::LoopLanesOnData, {C.Text, Line}, C.Why));
       ++PushedMask;
       break;
     }
@@ -318,8 +328,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       V.P = I.V0.P + I.Delta.scaled(Trip);
     } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr ||
                V.K == Value::Int || V.K == Value::Ptr) {
-      V = Value::unknown("'" + I.VD->getName().str() +
-                         "' is the value left by the loop at line " + Line);
+      V = Value::unknown(ReasonKind::LoopExitValue, {I.VD->getName().str(), Line});
     }
   }
   Active = Entry & ~frameReturnedAll();

@@ -56,7 +56,7 @@ LValue WarpInterp::memberLValue(const MemberExpr *ME) {
       }
       LValue U;
       U.K = LValue::Unknown;
-      U.Why = "bit-field access";
+      U.Why = makeReason(ReasonKind::BitField);
       return U;
     }
     Off = fieldOffset(FD);
@@ -103,7 +103,7 @@ LValue WarpInterp::evalLValue(const Expr *E) {
   if (salvageTooDeep()) {
     LValue LV;
     LV.K = LValue::Unknown;
-    LV.Why = R.Salvage;
+    LV.Why = makeReason(ReasonKind::BudgetExceeded, {R.Salvage});
     return LV;
   }
   DepthGuard G(*this);
@@ -201,7 +201,7 @@ LValue WarpInterp::evalLValue(const Expr *E) {
         // struct): registers, not memory.
         Base = addressOf(ArrayLV);
       } else
-        Base = Value::unknown("array that is not in memory we track");
+        Base = Value::unknown(ReasonKind::UntrackedArray);
     } else {
       Base = eval(BaseE);
     }
@@ -216,12 +216,12 @@ LValue WarpInterp::evalLValue(const Expr *E) {
       if (Idx.K == Value::Int) {
         LV.Ptr.P = Base.P + Idx.P.scaled(Size);
         if (LV.Ptr.P.overflowed())
-          LV.Ptr = Value::unknown("integer overflow in the address");
+          LV.Ptr = Value::unknown(ReasonKind::AddressOverflow);
       } else {
         LV.Ptr = Value::unknown(
             Idx.K == Value::Unknown
                 ? Idx.Why
-                : "index `" + text(AS->getIdx()) + "` is not an integer we track");
+                : makeReason(ReasonKind::IndexNotInteger, {text(AS->getIdx())}));
         LV.UnknownRegion = Base.Region;
         LV.K = LValue::Unknown;
         LV.Why = LV.Ptr.Why;
@@ -275,7 +275,7 @@ LValue WarpInterp::evalLValue(const Expr *E) {
     if (C.K == Cond::Lanes && (C.True & Active) == 0)
       return evalLValue(CO->getFalseExpr());
     LV.K = LValue::Unknown;
-    LV.Why = "the lanes select different objects in `" + text(CO) + "`";
+    LV.Why = makeReason(ReasonKind::LanesSelectObjects, {text(CO)});
     return LV;
   }
   if (isa<StringLiteral>(E) || isa<CompoundLiteralExpr>(E))
@@ -336,21 +336,21 @@ Value WarpInterp::loadedValue(const LValue &LV, QualType T, const Expr *Site) {
                       T.getAsString();
     if (T->isPointerType()) {
       MemRegion Rg;
-      Rg.K = R.Regions[LV.Ptr.Region].K == MemRegion::Shared ? MemRegion::Global
-                                                               : MemRegion::Global;
+      // A pointer kept in memory is taken to point to global memory,
+      // wherever it was stored.
+      Rg.K = MemRegion::Global;
       Rg.Name = Text;
       QualType Pointee = T->getPointeeType();
       Rg.Align = Pointee->isIncompleteType()
                      ? 1
                      : std::max<int64_t>(1, Ctx.getTypeAlignInChars(Pointee).getQuantity());
-      Rg.AlignNote = "assuming the pointer loaded by `" + Text +
-                     "` is 32-byte aligned (only " + std::to_string(Rg.Align) +
-                     "-byte alignment is known)";
+      Rg.AlignNote = makeAssumption(AssumptionKind::LoadedPointerAlignment,
+                                    {Text, std::to_string(Rg.Align)});
       return Value::pointer(regionKeyed(Key, Rg), Poly());
     }
     return Value::integer(Poly::symbol(sym(Key, Text, SymbolKind::UniformLoad)));
   }
-  return Value::unknown("depends on data loaded by `" + Text + "`");
+  return Value::unknown(ReasonKind::LoadedData, {Text});
 }
 
 Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
@@ -364,8 +364,8 @@ Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
       if (It != F.Fields.end())
         return It->second;
       if (isIntegral(T) || T->isPointerType())
-        return Value::unknown("field `" + LV.VarD->getName().str() +
-                              LV.FieldPath + "` of a local struct is not tracked");
+        return Value::unknown(ReasonKind::LocalStructField,
+                              {LV.VarD->getName().str() + LV.FieldPath});
       return Value::opaque();
     }
     auto It = F.Vars.find(LV.VarD);
@@ -373,8 +373,7 @@ Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
       return It->second;
     if (auto C = constantInt(Site))
       return Value::constant(*C);
-    return Value::unknown("value of '" + LV.VarD->getName().str() +
-                          "' is not known");
+    return Value::unknown(ReasonKind::VariableUnknown, {LV.VarD->getName().str()});
   }
   case LValue::ParamField:
     return paramFieldValue(LV.Param, LV.ParamPath, T);
@@ -391,16 +390,12 @@ Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
     if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr &&
         R.Regions[LV.Ptr.Region].K == MemRegion::Local)
       return isIntegral(T) || T->isPointerType()
-                 ? Value::unknown(R.Regions[LV.Ptr.Region].Decl
-                                      ? "value kept in the local '" +
-                                            R.Regions[LV.Ptr.Region].Name + "'"
-                                      : "value kept in a temporary")
+                 ? Value::unknown(ReasonKind::LocalArrayValue)
                  : Value::opaque();
     return loadedValue(LV, T, Site);
   case LValue::None:
     if (isIntegral(T) || T->isPointerType())
-      return Value::unknown("value of `" + text(Site) +
-                            "` is not tracked");
+      return Value::unknown(ReasonKind::ValueNotTracked, {text(Site)});
     return Value::opaque();
   }
   return Value::opaque();
@@ -439,9 +434,8 @@ void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
         assignVar(VD,
                   pointedVar(LV, T) && (isIntegral(T) || T->isPointerType())
                       ? V
-                      : Value::unknown("'" + VD->getName().str() +
-                                       "' is changed through a pointer at line " +
-                                       lineOf(Ctx, Site->getBeginLoc())),
+                      : Value::unknown(ReasonKind::ChangedThroughPointer,
+                                       {VD->getName().str(), lineOf(Ctx, Site->getBeginLoc())}),
                   Idx);
     }
     return;
@@ -474,14 +468,15 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   }
   E.Region = Rg;
   if (LV.K == LValue::Unknown)
-    E.UnknownWhy = LV.Why.empty() ? "the address is not known" : LV.Why;
+    E.UnknownWhy = LV.Why.empty() ? makeReason(ReasonKind::AddressUnknown) : LV.Why;
   else if (LV.Ptr.K != Value::Ptr)
-    E.UnknownWhy = LV.Ptr.Why.empty() ? "the address is not known" : LV.Ptr.Why;
+    E.UnknownWhy =
+        LV.Ptr.Why.empty() ? makeReason(ReasonKind::AddressUnknown) : LV.Ptr.Why;
   if (!ControlUnknown.empty() && E.UnknownWhy.empty())
     E.UnknownWhy = ControlUnknown;
   attributeToUserCode(E);
   if (!R.Salvage.empty()) {
-    E.UnknownWhy = R.Salvage;
+    E.UnknownWhy = makeReason(ReasonKind::BudgetExceeded, {R.Salvage});
     E.ContextKey.clear(); // one record per access, not one per call chain
     E.ContextText.clear();
   }
@@ -490,7 +485,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   E.Weight = Weight;
   E.RequestsKnown = RequestsKnown;
   E.Assumptions = Assumptions;
-  for (const std::string &A : Sticky)
+  for (const Assumption &A : Sticky)
     if (std::find(E.Assumptions.begin(), E.Assumptions.end(), A) == E.Assumptions.end())
       E.Assumptions.push_back(A);
   if (!MaskWhys.empty())

@@ -90,16 +90,18 @@ LValue WarpInterp::memAt(const Value &P) {
     return LV;
   }
   LV.K = LValue::Unknown;
-  LV.Why = P.K == Value::Unknown && !P.Why.empty() ? P.Why : "the pointer is not known";
+  LV.Why = P.K == Value::Unknown && !P.Why.empty() ? P.Why
+                                                    : makeReason(ReasonKind::PointerUnknown);
   if (P.K == Value::Unknown)
     LV.UnknownRegion = P.Where;
   return LV;
 }
 
 SymbolId WarpInterp::sym(const std::string &Key, const std::string &Name, SymbolKind K,
-             int64_t Range, int64_t Start) {
+             int64_t Range, std::string Spelling, int64_t Start) {
   SymbolInfo Info;
   Info.Name = Name;
+  Info.Spelling = std::move(Spelling);
   Info.Kind = K;
   Info.UniformRange = Range;
   Info.RangeStart = Start;
@@ -147,7 +149,7 @@ Value WarpInterp::merge(LaneMask M, const Value &New, const Value &Old) const {
     return New;
   if (New.K == Value::Unknown)
     return New;
-  return Value::unknown("takes values of different kinds on different lanes");
+  return Value::unknown(ReasonKind::LaneKinds);
 }
 
 LaneMask WarpInterp::frameReturnedAll() const {
@@ -221,7 +223,7 @@ std::optional<Value> WarpInterp::builtinIndex(const std::string &Var, int Axis) 
       if (Hi - Lo == 1)
         return Value::constant(Lo);
       const SymbolId S = sym(Name + "@" + std::to_string(Lo) + ":" + std::to_string(Hi), Name,
-                             SymbolKind::BlockIdx, Hi - Lo, Lo);
+                             SymbolKind::BlockIdx, Hi - Lo, "", Lo);
       R.BlockAxis[S] = Axis;
       return Value::integer(Poly::symbol(S));
     }
@@ -243,17 +245,14 @@ RegionId WarpInterp::regionForVar(const VarDecl *VD) {
     Rg.K = MemRegion::Shared;
     Rg.Dynamic = VD->hasExternalStorage();
     Rg.Align = std::max<int64_t>(Rg.Align, 16);
-    Rg.AlignNote = "shared arrays start at least 16-byte aligned";
+    Rg.AlignNote = makeAssumption(AssumptionKind::SharedAlignment);
   } else if (VD->hasAttr<CUDAConstantAttr>()) {
     Rg.K = MemRegion::Constant;
   } else if (VD->hasGlobalStorage() && VD->hasAttr<CUDADeviceAttr>()) {
     Rg.K = MemRegion::Global;
-    Rg.AlignNote = Rg.Align >= 32
-                       ? "'" + Rg.Name + "' is a __device__ variable aligned to " +
-                             std::to_string(Rg.Align) + " bytes"
-                       : "assuming the __device__ variable '" + Rg.Name +
-                             "' is 32-byte aligned (only " + std::to_string(Rg.Align) +
-                             "-byte alignment is declared)";
+    Rg.AlignNote = makeAssumption(Rg.Align >= 32 ? AssumptionKind::DeviceVariableAligned
+                                                 : AssumptionKind::DeviceVariableAlignment,
+                                  {Rg.Name, std::to_string(Rg.Align)});
   } else {
     Rg.K = MemRegion::Local;
   }
@@ -269,12 +268,10 @@ RegionId WarpInterp::paramRegion(const ParmVarDecl *PD, const std::string &Path)
   auto Off = R.Launch.PtrOffsets.find(PD);
   if (Path.empty() && Off != R.Launch.PtrOffsets.end() && Off->second != 0) {
     Rg.BaseOffset = Poly::constant(Off->second);
-    Rg.AlignNote = "'" + Rg.Name + "' is passed as an allocation plus " +
-                   std::to_string(Off->second) + " bytes";
+    Rg.AlignNote = makeAssumption(AssumptionKind::AllocationOffset,
+                                  {Rg.Name, std::to_string(Off->second)});
   } else {
-    Rg.AlignNote = "assuming '" + Rg.Name +
-                   "' points to the start of a cudaMalloc allocation "
-                   "(256-byte aligned)";
+    Rg.AlignNote = makeAssumption(AssumptionKind::AllocationStart, {Rg.Name});
   }
   std::string Key = "param:" + std::to_string(reinterpret_cast<uintptr_t>(PD)) + Path;
   return regionKeyed(Key, Rg);
@@ -283,7 +280,7 @@ RegionId WarpInterp::paramRegion(const ParmVarDecl *PD, const std::string &Path)
 RegionId WarpInterp::regionKeyed(const std::string &Key, MemRegion Rg) {
   // Regions keyed by strings are shared across warps through RegionByKey
   // with an interned symbol id as the key.
-  SymbolId S = R.Syms.intern("region:" + Key, SymbolInfo{Key, SymbolKind::Opaque});
+  SymbolId S = R.Syms.intern("region:" + Key, SymbolInfo{Key, SymbolKind::Opaque, 0, true, ""});
   return R.regionFor(reinterpret_cast<const void *>(uintptr_t(S) + 1), Rg);
 }
 

@@ -61,8 +61,7 @@ void WarpInterp::exec(const Stmt *S) {
     exec(RF->getEndStmt());
     // The element variable is not modelled: analyse the body once.
     frame().Vars[RF->getLoopVariable()] = Value::unknown(
-        "element of the range-based for loop at line " +
-        lineOf(Ctx, RF->getBeginLoc()));
+        ReasonKind::RangeForElement, {lineOf(Ctx, RF->getBeginLoc())});
     symbolicLoop(RF, nullptr, nullptr, RF->getBody(), false, Active);
     return;
   }
@@ -112,8 +111,7 @@ void WarpInterp::exec(const Stmt *S) {
   if (auto *LS = dyn_cast<LabelStmt>(S))
     return exec(LS->getSubStmt());
   if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
-    ControlUnknown = "control flow through goto (line " +
-                     lineOf(Ctx, S->getBeginLoc()) + ") is not modelled";
+    ControlUnknown = makeReason(ReasonKind::Goto, {lineOf(Ctx, S->getBeginLoc())});
     return;
   }
   if (auto *Asm = dyn_cast<AsmStmt>(S))
@@ -139,8 +137,7 @@ void WarpInterp::execAsm(const AsmStmt *Asm) {
   const std::string Line = lineOf(Ctx, static_cast<const Stmt *>(Asm)->getBeginLoc());
   for (unsigned I = 0; I < Asm->getNumOutputs(); ++I) {
     const Expr *Out = Asm->getOutputExpr(I);
-    const std::string Why =
-        "`" + text(Out) + "` is set by inline assembly (line " + Line + ")";
+    const Reason Why = makeReason(ReasonKind::InlineAssembly, {text(Out), Line});
     LValue LV = evalLValue(Out);
     if (Asm->isOutputPlusConstraint(I))
       load(LV, Out->getType(), Out);
@@ -215,8 +212,7 @@ void WarpInterp::execDecl(const VarDecl *VD) {
     return;
   }
   Value V = Init ? eval(Init)
-                 : Value::unknown("'" + VD->getName().str() +
-                                  "' is used before it is assigned");
+                 : Value::unknown(ReasonKind::UsedBeforeAssigned, {VD->getName().str()});
   if (Init && V.K == Value::Int && !isIntegral(T) && !T->isPointerType())
     V = Value::opaque();
   if (F().Vars.count(VD))
@@ -235,13 +231,13 @@ void WarpInterp::execIf(const IfStmt *If) {
   const LaneMask Save = Active;
   const size_t AssumeMark = Assumptions.size();
   for (const std::string &G : C.Guards)
-    Assumptions.push_back("assuming " + G + " on every lane of interior warps (line " +
-                          lineOf(Ctx, If->getCond()->getBeginLoc()) + ")");
+    Assumptions.push_back(makeAssumption(AssumptionKind::InteriorGuard,
+                                         {G, lineOf(Ctx, If->getCond()->getBeginLoc())}));
   // A guard around an early return (`if (i >= n) return;`) is assumed for
   // the rest of the function; other guards only inside their branch.
   const bool Sticky = retiresLanes(If->getThen()) || retiresLanes(If->getElse());
   struct Restore {
-    std::vector<std::string> &A;
+    std::vector<Assumption> &A;
     size_t N;
     bool Keep;
     ~Restore() {
@@ -271,9 +267,9 @@ void WarpInterp::execIf(const IfStmt *If) {
       runEdgeSides(C, If, Save);
     // Both sides run (in different warps, or on lanes we cannot tell apart).
     if (C.K == Cond::Data)
-      MaskWhys.push_back("which lanes are active depends on `" + C.Text +
-                         "` (line " + lineOf(Ctx, If->getCond()->getBeginLoc()) +
-                         "): " + C.Why);
+      MaskWhys.push_back(wrapReason(ReasonKind::ActiveLanesOnData,
+                                    {C.Text, lineOf(Ctx, If->getCond()->getBeginLoc())},
+                                    C.Why));
     if (retiresLanes(If->getThen()) || retiresLanes(If->getElse()))
       ++DivergentExits;
     // Both sides run on copies of the state: its size counts towards the
@@ -319,22 +315,21 @@ void WarpInterp::runEdgeSides(const Cond &C, const IfStmt *If, LaneMask Save) {
       Runs |= (Save & (Then ? W : ~W)) != 0;
     if (!Runs)
       runEdgeSide(Then ? If->getThen() : If->getElse(), Save,
-                  "`" + C.Text + "` (line " + lineOf(Ctx, If->getCond()->getBeginLoc()) +
-                      ") is " + (Then ? "false" : "true") +
-                      " on every lane in the warps analysed (interior warps), so this "
-                      "runs only in other warps, on lanes that are not known");
+                  makeReason(ReasonKind::OtherWarpsOnly,
+                             {C.Text, lineOf(Ctx, If->getCond()->getBeginLoc()),
+                              Then ? "false" : "true"}));
   }
 }
 
-void WarpInterp::runEdgeSide(const Stmt *Side, LaneMask Lanes, const std::string &Why) {
+void WarpInterp::runEdgeSide(const Stmt *Side, LaneMask Lanes, const Reason &Why) {
   if (!Side || !Lanes)
     return;
   // On copies: what it changes is not the state of interior warps.
   const std::deque<Frame> SavedFrames = Frames;
   const std::vector<LoopCtl> SavedLoops = Loops;
-  const std::vector<std::string> SavedAssume = Assumptions;
+  const std::vector<Assumption> SavedAssume = Assumptions;
   const LaneMask SavedActive = Active;
-  MaskWhys.push_back("which lanes are active is not known: " + Why);
+  MaskWhys.push_back(wrapReason(ReasonKind::ActiveLanesUnknown, {}, Why));
   Active = Lanes;
   try {
     exec(Side);
@@ -361,19 +356,19 @@ void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
       const Value &A = It->second, &B = KV.second;
       if (Uniform && A.K == Value::Int && B.K == Value::Int &&
           A.P.isUniform(Save) && B.P.isUniform(Save)) {
-        std::string Name = KV.first->getName().str() + "@L" +
-                           lineOf(Ctx, If->getBeginLoc());
+        const std::string IfLine = lineOf(Ctx, If->getBeginLoc());
+        std::string Name = KV.first->getName().str() + "@L" + IfLine;
         KV.second = Value::integer(Poly::symbol(
             sym("phi:" + std::to_string(reinterpret_cast<uintptr_t>(If)) + ":" +
                     KV.first->getName().str(),
-                Name, SymbolKind::Opaque)));
+                Name, SymbolKind::Opaque, 0,
+                "'" + KV.first->getName().str() + "' after the branch at line " +
+                    IfLine)));
       } else if (A.K == Value::Opaque && B.K == Value::Opaque) {
         continue;
       } else {
-        KV.second = Value::unknown(
-            "'" + KV.first->getName().str() +
-            "' depends on which side of the branch at line " +
-            lineOf(Ctx, If->getBeginLoc()) + " was taken");
+        KV.second = Value::unknown(ReasonKind::BranchDependent,
+                                   {KV.first->getName().str(), lineOf(Ctx, If->getBeginLoc())});
       }
     }
     for (auto &KV : T.Vars)
@@ -425,11 +420,11 @@ LaneMask WarpInterp::uniformSide(const Cond &C, LaneMask Save, bool ThenSide,
   for (size_t I = 1; I < Runs.size(); ++I)
     Others += (I > 1 ? (I + 1 == Runs.size() ? " or " : ", ") : "") +
               std::to_string(__builtin_popcount(Runs[I]));
-  Assumptions.push_back("assuming `" + text(CondE) + "` is " +
-                        (ThenSide ? "true" : "false") + " on " +
-                        std::to_string(__builtin_popcount(Runs.front())) +
-                        " lanes of the warp (line " + lineOf(Ctx, CondE->getBeginLoc()) +
-                        "; for other values of its unknown part, on " + Others + ")");
+  Assumptions.push_back(makeAssumption(
+      AssumptionKind::UniformBranch,
+      {text(CondE), ThenSide ? "true" : "false",
+       std::to_string(__builtin_popcount(Runs.front())), lineOf(Ctx, CondE->getBeginLoc()),
+       Others}));
   return Runs.front();
 }
 
@@ -446,11 +441,13 @@ Value WarpInterp::joinReturns(const Value &A, const Value &B, const IfStmt *If, 
       B.P.isUniform(Save))
     return Value::integer(Poly::symbol(
         sym("ret:" + std::to_string(reinterpret_cast<uintptr_t>(If)) + ":" + Fn,
-            Fn + "()@L" + lineOf(Ctx, If->getBeginLoc()), SymbolKind::Opaque)));
+            Fn + "()@L" + lineOf(Ctx, If->getBeginLoc()), SymbolKind::Opaque, 0,
+            "the value '" + Fn + "' returns (branch at line " +
+                lineOf(Ctx, If->getBeginLoc()) + ")")));
   if (A.K == Value::Opaque && B.K == Value::Opaque)
     return A;
-  return Value::unknown("the value returned by '" + Fn + "' depends on which side of the " +
-                        "branch at line " + lineOf(Ctx, If->getBeginLoc()) + " was taken");
+  return Value::unknown(ReasonKind::ReturnBranchDependent,
+                        {Fn, lineOf(Ctx, If->getBeginLoc())});
 }
 
 void WarpInterp::execSwitch(const SwitchStmt *SW) {
@@ -462,8 +459,8 @@ void WarpInterp::execSwitch(const SwitchStmt *SW) {
   const bool Known = V.K == Value::Int && V.P.isConcrete(Entry);
   LaneInts Vals = Known ? V.P.laneConstants() : LaneInts{};
   if (!Known)
-    Assumptions.push_back("every case of the switch at line " +
-                          lineOf(Ctx, SW->getBeginLoc()) + " analysed");
+    Assumptions.push_back(makeAssumption(AssumptionKind::EverySwitchCase,
+                                         {lineOf(Ctx, SW->getBeginLoc())}));
   Loops.push_back(LoopCtl{0, 0, true});
   Active = 0;
   LaneMask Matched = 0;

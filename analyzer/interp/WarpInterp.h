@@ -62,7 +62,8 @@ struct Cond {
   std::vector<LaneMask> worlds() const {
     return K == Uniform && !Worlds.empty() ? Worlds : std::vector<LaneMask>{True};
   }
-  std::string Text, Why;
+  std::string Text;
+  Reason Why;
   /// Bounds guards inside the condition, assumed to pass in interior warps.
   std::vector<std::string> Guards;
 };
@@ -121,11 +122,11 @@ private:
   LaneMask Active = 0;
   std::deque<Frame> Frames;
   std::vector<LoopCtl> Loops;
-  std::vector<std::string> Assumptions;
-  std::vector<std::string> MaskWhys;
+  std::vector<Assumption> Assumptions;
+  std::vector<Reason> MaskWhys;
   /// Assumptions about values that flow on (clamps), kept for the warp run.
-  std::vector<std::string> Sticky;
-  std::string ControlUnknown;
+  std::vector<Assumption> Sticky;
+  Reason ControlUnknown;
   double Weight = 1;
   bool RequestsKnown = true;
   unsigned DryDepth = 0;
@@ -177,7 +178,7 @@ private:
 
   // Symbols, events, variables (State.cpp) -----------------------------------
   SymbolId sym(const std::string &Key, const std::string &Name, SymbolKind K,
-               int64_t Range = 0, int64_t Start = 0);
+               int64_t Range = 0, std::string Spelling = "", int64_t Start = 0);
   void emit(AccessEvent E);
   Frame *frameOf(const clang::VarDecl *VD, unsigned *Idx = nullptr);
   /// V on the lanes of M, Old on the others.
@@ -222,7 +223,7 @@ private:
   /// Runs a side of a branch that a bounds guard leaves without lanes in
   /// interior warps, on copies of the state, its accesses marked as having
   /// active lanes that are not known (Why).
-  void runEdgeSide(const clang::Stmt *Side, LaneMask Lanes, const std::string &Why);
+  void runEdgeSide(const clang::Stmt *Side, LaneMask Lanes, const Reason &Why);
   /// runEdgeSide for each side of If that C (a guard or uniform condition)
   /// leaves without lanes in every world.
   void runEdgeSides(const Cond &C, const clang::IfStmt *If, LaneMask Save);

@@ -25,10 +25,8 @@ unsigned phaseWays(const LaneInts &ByteAddr, LaneMask Active, unsigned Begin,
     if (!laneActive(Active, L))
       continue;
     // Without forming ByteAddr + BytesPerLane, which overflows near INT64_MAX.
-    int64_t First = floorDiv(ByteAddr[L], BankWordBytes);
-    int64_t Last =
-        First + (floorMod(ByteAddr[L], BankWordBytes) + BytesPerLane - 1) / BankWordBytes;
-    for (int64_t W = First; W <= Last; ++W)
+    const UnitSpan Span = wordsTouched(ByteAddr[L], BytesPerLane);
+    for (int64_t W = Span.First; W <= Span.Last; ++W)
       Words.push_back(W);
   }
   if (Words.empty())
@@ -38,7 +36,7 @@ unsigned phaseWays(const LaneInts &ByteAddr, LaneMask Active, unsigned Begin,
   unsigned PerBank[NumBanks] = {};
   unsigned Ways = 0;
   for (int64_t W : Words)
-    Ways = std::max(Ways, ++PerBank[floorMod(W, NumBanks)]);
+    Ways = std::max(Ways, ++PerBank[bankOfWord(W)]);
   return Ways;
 }
 

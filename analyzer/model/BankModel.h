@@ -44,6 +44,14 @@ constexpr unsigned NumBanks = 32;
 constexpr int64_t BankWordBytes = 4;
 constexpr int64_t BankPeriodBytes = NumBanks * BankWordBytes; // 128
 
+/// The 4-byte words the bytes [Byte, Byte + Width) of one lane touch.
+inline UnitSpan wordsTouched(int64_t Byte, unsigned Width) {
+  return unitsTouched(Byte, Width, BankWordBytes);
+}
+/// The bank of a 4-byte word, and of the word holding a byte.
+inline unsigned bankOfWord(int64_t Word) { return unsigned(floorMod(Word, NumBanks)); }
+inline unsigned bankOfByte(int64_t Byte) { return bankOfWord(floorDiv(Byte, BankWordBytes)); }
+
 struct BankCount {
   unsigned Wavefronts = 0;
   unsigned Ideal = 0;

@@ -50,6 +50,12 @@ int64_t floorDiv(int64_t A, int64_t D) {
   return Q;
 }
 
+UnitSpan unitsTouched(int64_t Byte, unsigned Width, int64_t UnitBytes) {
+  const int64_t First = floorDiv(Byte, UnitBytes);
+  return {First, First + (floorMod(Byte, UnitBytes) + int64_t(std::max(Width, 1u)) - 1) /
+                             UnitBytes};
+}
+
 int64_t floorMod(int64_t A, int64_t D) {
   // A % D, moved to D's sign; floorDiv(A, D) * D could overflow.
   int64_t M = A % D;

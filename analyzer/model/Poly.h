@@ -151,7 +151,7 @@ enum class SymbolKind {
 };
 
 struct SymbolInfo {
-  std::string Name;
+  std::string Name; // internal (unique per source construct, for debugging)
   SymbolKind Kind = SymbolKind::Opaque;
   /// If > 0: over the executions the prediction averages (the blocks of a
   /// known grid, the iterations of a loop with a known trip count), the
@@ -162,6 +162,10 @@ struct SymbolInfo {
   int64_t RangeStart = 0;
   /// Known lower bound (symbols are indices: >= 0 unless stated).
   bool NonNegative = true;
+  /// How messages name the symbol, in the user's terms ("the iteration of
+  /// the loop at line 5 (which steps 'j')"); empty: the name, quoted, is the user's spelling (a
+  /// parameter, `blockIdx.x`).
+  std::string Spelling;
 };
 
 class SymbolTable {
@@ -182,6 +186,13 @@ int64_t gcd64(int64_t A, int64_t B);
 /// Floor division and the matching non-negative remainder (for D > 0).
 int64_t floorDiv(int64_t A, int64_t D);
 int64_t floorMod(int64_t A, int64_t D);
+
+/// The units of UnitBytes bytes (sectors, bank words) that the bytes
+/// [Byte, Byte + Width) touch: the first and the last, numbered from address 0.
+struct UnitSpan {
+  int64_t First = 0, Last = 0;
+};
+UnitSpan unitsTouched(int64_t Byte, unsigned Width, int64_t UnitBytes);
 
 } // namespace coalesce
 

@@ -29,9 +29,8 @@ SectorCount countSectors(const LaneInts &ByteAddr, LaneMask Active,
     if (!laneActive(Active, L))
       continue;
     // Without forming ByteAddr + BytesPerLane, which overflows near INT64_MAX.
-    int64_t First = floorDiv(ByteAddr[L], SectorBytes);
-    int64_t Last = First + (floorMod(ByteAddr[L], SectorBytes) + BytesPerLane - 1) / SectorBytes;
-    for (int64_t S = First; S <= Last; ++S) {
+    const UnitSpan Span = sectorsTouched(ByteAddr[L], BytesPerLane);
+    for (int64_t S = Span.First; S <= Span.Last; ++S) {
       Sectors.push_back(S);
       Lines.push_back(floorDiv(S, CacheLineBytes / SectorBytes));
     }

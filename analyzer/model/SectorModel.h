@@ -32,6 +32,11 @@ namespace coalesce {
 constexpr int64_t SectorBytes = 32;
 constexpr int64_t CacheLineBytes = 128;
 
+/// The sectors the bytes [Byte, Byte + Width) of one lane touch.
+inline UnitSpan sectorsTouched(int64_t Byte, unsigned Width) {
+  return unitsTouched(Byte, Width, SectorBytes);
+}
+
 struct SectorCount {
   unsigned Sectors = 0;
   unsigned Ideal = 0;

@@ -11,6 +11,7 @@
 
 #include "model/Poly.h"
 #include "model/WarpModel.h"
+#include "report/Reasons.h"
 
 #include <cstdint>
 #include <optional>
@@ -99,6 +100,8 @@ struct AccessRecord {
 
   Verdict V = Verdict::Unknown;
   std::string Reason;     // for unknown: why; otherwise the short explanation
+  /// The kind of Reason (report/Reasons.def) and of its innermost cause.
+  ReasonKind ReasonK = ReasonKind::None, ReasonCause = ReasonKind::None;
 
   // Per-request cost (global: sectors; shared: wavefronts), averaged exactly
   // over warps, blocks and iterations when those are known.
@@ -130,7 +133,7 @@ struct AccessRecord {
   std::optional<LanePattern> Pattern;
   std::string Because;    // "`row * W`": the index term that spreads the lanes
   int64_t StructSize = 0; // the access reads a field of a struct of this size
-  std::vector<std::string> Assumptions;
+  std::vector<Assumption> Assumptions;
   std::vector<std::string> Suggestions; // fix ideas with their predicted gain
 
   // Shared memory only.

@@ -21,7 +21,7 @@ double floatsAt(const ResidueDistribution &D) {
 
 TEST(Alignment, AlignedBlocksGiveOneResidue) {
   SymbolTable Syms;
-  SymbolId B = Syms.add({"blockIdx.x", SymbolKind::BlockIdx});
+  SymbolId B = Syms.add({"blockIdx.x", SymbolKind::BlockIdx, 0, true, ""});
   ResidueDistribution D = residuesOf(Poly::symbol(B, 1024), 0, 32, Syms);
   EXPECT_TRUE(D.exact());
   EXPECT_EQ(D.Weight[0], 1.0);
@@ -32,7 +32,7 @@ TEST(Alignment, KnownGridAveragesExactly) {
   // in[blockIdx.x * 3 + lane] over 8 blocks: residues 12*b mod 32 ->
   // one aligned (4 sectors), seven misaligned (5): 4.875.
   SymbolTable Syms;
-  SymbolInfo BI{"blockIdx.x", SymbolKind::BlockIdx};
+  SymbolInfo BI{"blockIdx.x", SymbolKind::BlockIdx, 0, true, ""};
   BI.UniformRange = 8;
   SymbolId B = Syms.add(BI);
   ResidueDistribution D = residuesOf(Poly::symbol(B, 12), 0, 32, Syms);
@@ -42,7 +42,7 @@ TEST(Alignment, KnownGridAveragesExactly) {
 
 TEST(Alignment, UnknownOffsetGivesARange) {
   SymbolTable Syms;
-  SymbolId Off = Syms.add({"off", SymbolKind::Param});
+  SymbolId Off = Syms.add({"off", SymbolKind::Param, 0, true, ""});
   ResidueDistribution D = residuesOf(Poly::symbol(Off, 4), 0, 32, Syms);
   EXPECT_FALSE(D.exact());
   EXPECT_EQ(D.UnknownStep, 4);

@@ -1,5 +1,8 @@
 // Bank model: wavefronts per shared request, as Nsight Compute counts them.
 #include "model/BankModel.h"
+#include "model/SectorModel.h"
+
+#include <cstdint>
 
 #include <gtest/gtest.h>
 
@@ -158,6 +161,33 @@ TEST(BankModel, ShiftInvariance) {
                 countWavefronts(B, AllLanes, 4).Wavefronts)
           << Shift << " " << Stride;
     }
+}
+
+// The units a lane's bytes touch, which the warp-map pictures and the lane
+// evidence ask the model for instead of dividing by 4 and 32 themselves.
+TEST(BankModel, WordsAndBanksOfALane) {
+  EXPECT_EQ(wordsTouched(0, 4).First, 0);
+  EXPECT_EQ(wordsTouched(0, 4).Last, 0);
+  EXPECT_EQ(wordsTouched(6, 4).First, 1); // bytes 6..9: words 1 and 2
+  EXPECT_EQ(wordsTouched(6, 4).Last, 2);
+  EXPECT_EQ(wordsTouched(16, 16).Last, 7);
+  EXPECT_EQ(wordsTouched(-4, 4).First, -1);
+  EXPECT_EQ(bankOfWord(33), 1u);
+  EXPECT_EQ(bankOfWord(-1), 31u);
+  EXPECT_EQ(bankOfByte(132), 1u);
+  EXPECT_EQ(bankOfByte(-4), 31u);
+  EXPECT_EQ(BankPeriodBytes, NumBanks * BankWordBytes);
+}
+
+TEST(SectorModel, SectorsOfALane) {
+  EXPECT_EQ(sectorsTouched(28, 8).First, 0); // bytes 28..35: sectors 0 and 1
+  EXPECT_EQ(sectorsTouched(28, 8).Last, 1);
+  EXPECT_EQ(sectorsTouched(32, 16).First, 1);
+  EXPECT_EQ(sectorsTouched(32, 16).Last, 1);
+  EXPECT_EQ(sectorsTouched(-1, 1).First, -1);
+  // Near the top of the address range, without forming Byte + Width.
+  const int64_t Top = INT64_MAX - 3;
+  EXPECT_EQ(sectorsTouched(Top, 4).Last, INT64_MAX / SectorBytes);
 }
 
 } // namespace

@@ -9,9 +9,9 @@ namespace {
 
 struct IntOpsTest : ::testing::Test {
   SymbolTable Syms;
-  SymbolId B = Syms.add({"blockIdx.x", SymbolKind::BlockIdx});
-  SymbolId K = Syms.add({"k", SymbolKind::LoopIteration});
-  SymbolId N = Syms.add({"n", SymbolKind::Param});
+  SymbolId B = Syms.add({"blockIdx.x", SymbolKind::BlockIdx, 0, true, ""});
+  SymbolId K = Syms.add({"k", SymbolKind::LoopIteration, 0, true, ""});
+  SymbolId N = Syms.add({"n", SymbolKind::Param, 0, true, ""});
   Poly lane() { return Poly::lanes(laneIota()); }
   // tid = 256 * blockIdx.x + 32 * warp + lane
   Poly tid(int Warp = 0) {

@@ -9,8 +9,8 @@ namespace {
 
 struct PolyTest : ::testing::Test {
   SymbolTable Syms;
-  SymbolId B = Syms.add({"blockIdx.x", SymbolKind::BlockIdx});
-  SymbolId W = Syms.add({"W", SymbolKind::Param});
+  SymbolId B = Syms.add({"blockIdx.x", SymbolKind::BlockIdx, 0, true, ""});
+  SymbolId W = Syms.add({"W", SymbolKind::Param, 0, true, ""});
 };
 
 TEST(PolyArithmetic, GcdAndFloorModAtTheEdgesOfInt64) {

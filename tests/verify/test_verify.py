@@ -80,11 +80,12 @@ class SourcePageTest(unittest.TestCase):
         self.assertEqual((g["inst"], g["cost"], g["ideal"]), (64, 256, 256))
 
 
-def pred(kernel, line, space, op, cost, ideal, rpw=1, verdict=None, assumptions=()):
+def pred(kernel, line, space, op, cost, ideal, rpw=1, verdict=None, assumptions=(),
+         assumption_kinds=()):
     a = {"kernel": kernel, "file": "k.cu", "line": line, "space": space, "op": op,
          "launch": {"block": [256, 1, 1]}, "expression": "e", "requests_per_warp": rpw,
          "verdict": verdict or ("ok" if cost == ideal else "uncoalesced"), "reason": "",
-         "assumptions": list(assumptions)}
+         "assumptions": list(assumptions), "assumption_kinds": list(assumption_kinds)}
     if space == "global":
         a["sectors_per_request"], a["ideal_sectors_per_request"] = cost, ideal
     else:
@@ -118,11 +119,22 @@ class JudgeTest(unittest.TestCase):
 
     def test_interior_prediction_within_one_percent(self):
         p = pred("k", 5, "global", "load", 4.8, 4, rpw=5,
-                 assumptions=["assuming `clamp(x)` does not clamp in interior warps (line 3)"])
+                 assumptions=["assuming `clamp(x)` does not clamp in interior warps (line 3)"],
+                 assumption_kinds=["interior-clamp"])
         st, row = self.judge(p, {"inst": 40, "cost": 191.76, "ideal": 160, "sass": ["LDG"]})
         self.assertEqual(st, "interior")
         st2, _ = self.judge(p, {"inst": 40, "cost": 170, "ideal": 160, "sass": ["LDG"]})
         self.assertEqual(st2, "DISAGREE")
+
+    def test_interior_is_matched_by_kind_not_by_words(self):
+        # The words "interior warps" in an assumption of another kind do not
+        # make a prediction one for interior warps.
+        p = pred("k", 5, "global", "load", 4.8, 4, rpw=5,
+                 assumptions=["assuming `c` is true on 16 lanes of the warp (line 3; "
+                              "for other values of its unknown part, on interior warps)"],
+                 assumption_kinds=["uniform-branch"])
+        st, _ = self.judge(p, {"inst": 40, "cost": 191.76, "ideal": 160, "sass": ["LDG"]})
+        self.assertEqual(st, "DISAGREE")
 
 
 if __name__ == "__main__":

@@ -162,8 +162,18 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   J["launch_totals"] = Totals;
   J["verdict"] = verdictName(R.V);
   J["reason"] = R.Reason;
+  J["reason_kind"] = R.ReasonK == ReasonKind::None ? json(nullptr)
+                                                   : json(reasonKindName(R.ReasonK));
+  J["reason_cause"] = R.ReasonCause == ReasonKind::None
+                          ? json(nullptr)
+                          : json(reasonKindName(R.ReasonCause));
   J["because"] = R.Because;
-  J["assumptions"] = R.Assumptions;
+  J["assumptions"] = json::array();
+  J["assumption_kinds"] = json::array();
+  for (const Assumption &A : R.Assumptions) {
+    J["assumptions"].push_back(A.Text);
+    J["assumption_kinds"].push_back(assumptionKindName(A.Kind));
+  }
   if (R.Pattern && Known) {
     json Offs = json::array();
     for (unsigned L2 = 0; L2 < WarpSize; ++L2)

@@ -186,8 +186,8 @@ std::string accessHtml(const AccessRecord &R, const Finding *F, const std::strin
   if (!R.Context.empty())
     Assumptions.push_back(R.Context);
   Assumptions.push_back(R.Launch.describe());
-  for (const std::string &A : R.Assumptions)
-    Assumptions.push_back(A);
+  for (const Assumption &A : R.Assumptions)
+    Assumptions.push_back(A.Text);
   if (!R.RequestsKnown)
     Assumptions.push_back("the cost is per loop iteration (trip count not known)");
   list(OS, "Assumptions", Assumptions);

@@ -38,7 +38,7 @@ std::vector<int64_t> WarpMap::sectors() const {
   return {S.begin(), S.end()};
 }
 
-int64_t WarpMap::bankOf(int64_t Word) { return floorMod(Word, NumBanks); }
+int64_t WarpMap::bankOf(int64_t Word) { return bankOfWord(Word); }
 
 std::array<unsigned, 32> WarpMap::wordsPerBank(unsigned P) const {
   std::array<std::set<int64_t>, 32> Words;
@@ -73,13 +73,11 @@ std::optional<WarpMap> buildWarpMap(const AccessRecord &R) {
     if (!C.Active)
       continue;
     C.Offset = P.Offset[L];
-    if (M.Shared) {
-      C.First = floorDiv(P.BaseResidue + C.Offset, BankWordBytes);
-      C.Last = floorDiv(P.BaseResidue + C.Offset + M.BytesPerLane - 1, BankWordBytes);
-    } else {
-      C.First = floorDiv(M.StartInSector + C.Offset, SectorBytes);
-      C.Last = floorDiv(M.StartInSector + C.Offset + M.BytesPerLane - 1, SectorBytes);
-    }
+    // The units the model counts (model/SectorModel.h, model/BankModel.h).
+    const UnitSpan Span = M.Shared ? wordsTouched(P.BaseResidue + C.Offset, M.BytesPerLane)
+                                   : sectorsTouched(M.StartInSector + C.Offset, M.BytesPerLane);
+    C.First = Span.First;
+    C.Last = Span.Last;
   }
   return M;
 }

@@ -142,6 +142,14 @@ SourceLocation locationOf(const SourcePos &P) {
       static_cast<SourceLocation::UIntTy>(P.RawLoc));
 }
 
+/// The defaults of the check options are the rules' own (RuleOptions), as
+/// for the CLI and the settings file: "true", "1.0".
+std::string defaultReportUnknown() { return RuleOptions().ReportUnknown ? "true" : "false"; }
+std::string defaultMinRatio() {
+  const std::string S = formatNumber(RuleOptions().MinRatio);
+  return S.find('.') == std::string::npos ? S + ".0" : S;
+}
+
 /// "X[,Y[,Z]]" or "KERNEL=X[,Y[,Z]]", several separated by ';'.
 std::optional<std::vector<BlockChoice>> parseBlocks(llvm::StringRef Text, std::string &Err) {
   llvm::SmallVector<llvm::StringRef, 4> Items;
@@ -169,8 +177,8 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
                              clang::tidy::ClangTidyContext *Context,
                              llvm::StringRef RuleId)
     : ClangTidyCheck(Name, Context), RuleId(RuleId.str()),
-      ReportUnknownText(Options.get("ReportUnknown", "true").str()),
-      MinRatioText(Options.get("MinRatio", "1.0").str()),
+      ReportUnknownText(Options.get("ReportUnknown", defaultReportUnknown()).str()),
+      MinRatioText(Options.get("MinRatio", defaultMinRatio()).str()),
       BlockText(Options.get("Block", "").str()) {
   const std::string Prefix = Name.str() + ".";
   // Read as strings on purpose: OptionsView's get<bool>/store<bool> are
@@ -188,7 +196,7 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
     configurationDiag("invalid configuration value '%0' for option '%1': "
                       "expected a number >= 1; ignored")
         << MinRatioText << Prefix + "MinRatio";
-    MinRatioText = "1.0";
+    MinRatioText = defaultMinRatio();
   } else {
     MinRatio = V;
   }

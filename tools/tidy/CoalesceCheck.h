@@ -58,9 +58,9 @@ private:
 
   std::string RuleId;
   std::string ReportUnknownText;
-  bool ReportUnknown = true;
+  bool ReportUnknown = RuleOptions().ReportUnknown;
   std::string MinRatioText;
-  double MinRatio = 1.0;
+  double MinRatio = RuleOptions().MinRatio;
   std::string BlockText;
   std::vector<BlockChoice> Blocks;
   const clang::ASTContext *Analysed = nullptr;

@@ -42,6 +42,11 @@ import sys
 import tempfile
 from collections import OrderedDict, defaultdict
 
+# Assumption kinds (analyzer/report/Reasons.def) of a prediction made for the
+# interior warps of the grid: a bounds guard or a clamp taken to pass on every
+# lane, so the edge warps that the GPU also runs may cost a little more.
+INTERIOR_KINDS = {"interior-guard", "interior-clamp"}
+
 TOLERANCE = 1e-3
 INTERIOR_TOLERANCE = 0.01
 
@@ -300,7 +305,7 @@ def predicted_groups(accesses, kernel, block, grid=None):
         else:
             g["total"] = None
         g["exprs"].append(a["expression"])
-        if any("interior warps" in x for x in a.get("assumptions", [])):
+        if any(k in INTERIOR_KINDS for k in a.get("assumption_kinds", [])):
             g["interior"] = True
         if a["verdict"] == "unknown":
             g["unknown"] = a["reason"]

@@ -1,0 +1,21 @@
+//===- Numbers.h - How numbers read in messages ---------------------------===//
+//
+// The one formatter of costs, ratios and counts in the text that every
+// front-end prints (diagnostics, notes, warp-map captions, reasons): the
+// value rounded to 3 decimals, without trailing zeros, never in scientific
+// notation. JSON prints numbers itself (tools/output/Emit.h).
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_REPORT_NUMBERS_H
+#define COALESCE_ANALYZER_REPORT_NUMBERS_H
+
+#include <string>
+
+namespace coalesce {
+
+/// "4.875", "32", "0.333", "12345678.25".
+std::string formatNumber(double V);
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_REPORT_NUMBERS_H

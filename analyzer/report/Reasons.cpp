@@ -1,0 +1,91 @@
+//===- Reasons.cpp - Why an access is unknown, what a prediction assumes --===//
+
+#include "report/Reasons.h"
+
+#include <cassert>
+#include <vector>
+
+namespace coalesce {
+
+namespace {
+
+struct Entry {
+  const char *Name, *Text;
+};
+
+const Entry ReasonEntries[] = {
+    {"", ""},
+#define REASON(Id, Name, Text) {Name, Text},
+#include "report/Reasons.def"
+};
+
+const Entry AssumptionEntries[] = {
+#define ASSUMPTION(Id, Name, Text) {Name, Text},
+#include "report/Reasons.def"
+};
+
+} // namespace
+
+namespace {
+
+std::string render(const char *Template, const std::vector<std::string> &A) {
+  std::string Out;
+  for (const char *P = Template; *P; ++P) {
+    if (*P == '{' && P[1] >= '0' && P[1] <= '9' && P[2] == '}') {
+      const size_t I = size_t(P[1] - '0');
+      assert(I < A.size() && "a placeholder without its argument");
+      if (I < A.size())
+        Out += A[I];
+      P += 2;
+      continue;
+    }
+    Out += *P;
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string renderTemplate(const char *Template,
+                           std::initializer_list<std::string> Args) {
+  return render(Template, std::vector<std::string>(Args));
+}
+
+Reason makeReason(ReasonKind K, std::initializer_list<std::string> Args) {
+  Reason R;
+  R.Kind = K;
+  R.Cause = K;
+  R.Text = renderTemplate(reasonTemplate(K), Args);
+  return R;
+}
+
+Reason wrapReason(ReasonKind K, std::initializer_list<std::string> Args,
+                  const Reason &Inner) {
+  std::vector<std::string> All(Args);
+  All.push_back(Inner.Text);
+  Reason R;
+  R.Kind = K;
+  R.Cause = Inner.empty() ? K : Inner.Cause;
+  R.Text = render(reasonTemplate(K), All);
+  return R;
+}
+
+Assumption makeAssumption(AssumptionKind K,
+                          std::initializer_list<std::string> Args) {
+  return Assumption{K, renderTemplate(assumptionTemplate(K), Args)};
+}
+
+const char *reasonKindName(ReasonKind K) {
+  return ReasonEntries[static_cast<size_t>(K)].Name;
+}
+const char *assumptionKindName(AssumptionKind K) {
+  return AssumptionEntries[static_cast<size_t>(K)].Name;
+}
+const char *reasonTemplate(ReasonKind K) {
+  return ReasonEntries[static_cast<size_t>(K)].Text;
+}
+const char *assumptionTemplate(AssumptionKind K) {
+  return AssumptionEntries[static_cast<size_t>(K)].Text;
+}
+
+} // namespace coalesce

@@ -1,0 +1,72 @@
+//===- Reasons.h - Why an access is unknown, what a prediction assumes ----===//
+//
+// Reasons and assumptions are typed values: a kind from the one list in
+// Reasons.def and the text that kind's template gives with its arguments,
+// rendered here and nowhere else. Records keep both, so that front-ends
+// print the text and programs (JSON consumers, verify mode) match the kind.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_REPORT_REASONS_H
+#define COALESCE_ANALYZER_REPORT_REASONS_H
+
+#include <initializer_list>
+#include <string>
+
+namespace coalesce {
+
+enum class ReasonKind {
+  None, // no reason: the value or access is known
+#define REASON(Id, Name, Text) Id,
+#include "report/Reasons.def"
+};
+
+enum class AssumptionKind {
+#define ASSUMPTION(Id, Name, Text) Id,
+#include "report/Reasons.def"
+};
+
+/// Why something is not known.
+struct Reason {
+  ReasonKind Kind = ReasonKind::None;
+  /// The innermost reason of a wrapper ("which lanes are active depends on
+  /// `c`: <the cause>"); Kind itself otherwise.
+  ReasonKind Cause = ReasonKind::None;
+  std::string Text;
+  bool empty() const { return Kind == ReasonKind::None; }
+  bool operator==(const Reason &O) const {
+    return Kind == O.Kind && Text == O.Text;
+  }
+};
+
+/// Something a prediction takes for granted.
+struct Assumption {
+  AssumptionKind Kind{};
+  std::string Text;
+  bool operator==(const Assumption &O) const {
+    return Kind == O.Kind && Text == O.Text;
+  }
+};
+
+/// The reason of kind K, its template filled with Args ({0}, {1}, ...).
+Reason makeReason(ReasonKind K, std::initializer_list<std::string> Args = {});
+/// A wrapper reason whose last argument is Inner's text; its cause is
+/// Inner's cause.
+Reason wrapReason(ReasonKind K, std::initializer_list<std::string> Args,
+                  const Reason &Inner);
+Assumption makeAssumption(AssumptionKind K,
+                          std::initializer_list<std::string> Args = {});
+
+/// "loaded-data": the kind as JSON and the docs name it ("" for None).
+const char *reasonKindName(ReasonKind K);
+const char *assumptionKindName(AssumptionKind K);
+/// The text template of the kind, with its {N} placeholders.
+const char *reasonTemplate(ReasonKind K);
+const char *assumptionTemplate(AssumptionKind K);
+
+/// Fills {0}, {1}, ... of Template with Args; exposed for tests.
+std::string renderTemplate(const char *Template,
+                           std::initializer_list<std::string> Args);
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_REPORT_REASONS_H
