@@ -36,6 +36,11 @@ class NameTest(unittest.TestCase):
         self.assertEqual(v.normalize_name("g_char(const char *, char *)"), "g_char")
         self.assertEqual(v.normalize_name("copy_elems<float4>(const float4 *, float4 *)"),
                          "copy_elems<float4>")
+        # clang's 256U and true are ncu's 256 and 1 (cuda-samples' reduce6).
+        self.assertEqual(v.normalize_name("void reduce6<int, 256, 1>(T1 *, T1 *, unsigned int)"),
+                         v.normalize_name("reduce6<int, 256U, true>"))
+        self.assertNotEqual(v.normalize_name("reduce6<int, 256U, false>"),
+                            v.normalize_name("void reduce6<int, 256, 1>(T1 *)"))
 
     def test_match_prefers_qualified_then_unique_unqualified(self):
         known = ["img::blur_rows<2>", "img::blur_cols<2>", "copy"]

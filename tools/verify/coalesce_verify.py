@@ -219,6 +219,10 @@ def normalize_name(name):
     s = base_kernel_name(name)
     s = re.sub(r"\((?:unsigned |signed |long |short )*(?:int|char|long|short|bool|__int128)\)(?=-?\d)",
                "", s)
+    # clang spells template arguments 256U and true; ncu, 256 and 1.
+    s = re.sub(r"(?<=[<,\s])(-?\d+)(?:[uU][lL]{0,2}|[lL]{1,2}[uU]?)(?=[,>\s])", r"\1", s)
+    s = re.sub(r"(?<=[<,\s])true(?=[,>\s])", "1", s)
+    s = re.sub(r"(?<=[<,\s])false(?=[,>\s])", "0", s)
     return s.replace(" ", "")
 
 
