@@ -159,6 +159,12 @@ struct SymbolInfo {
   int64_t UniformRange = 0;
   /// Known lower bound (symbols are indices: >= 0 unless stated).
   bool NonNegative = true;
+  /// A stated fact (--assume) about a kernel parameter: the symbol is the q
+  /// in `Source = Step * q + Offset`, and q >= Min. Source is empty when the
+  /// symbol is the value itself (Step 1, Offset 0).
+  std::string Source = "";
+  int64_t Step = 1, Offset = 0;
+  int64_t Min = 0;
 };
 
 class SymbolTable {
