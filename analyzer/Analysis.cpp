@@ -304,6 +304,12 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       Configs.push_back(F);
     }
 
+    std::vector<StatedFact> Stated = Opts.Facts;
+    for (StatedFact &F : factsInComments(Ctx, K.FD, Report.Problems))
+      Stated.push_back(std::move(F));
+    for (LaunchFacts &F : Configs)
+      F.Stated = Stated;
+
     Clock::time_point CostStart = Clock::now();
     const KernelSites Sites(Ctx, K.FD);
     Time.Cost += secondsSince(CostStart);
@@ -332,6 +338,9 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
         CostStart = Clock::now();
         recordMissed(Sites, Log, Ctx, Agg);
         Recs = Agg.finish(K.Name, Done);
+        for (const std::string &Given : Run.StatedUsed)
+          for (AccessRecord &R : Recs)
+            R.Assumptions.push_back(makeAssumption(AssumptionKind::StatedFact, {Given}));
         Time.Cost += secondsSince(CostStart);
       } catch (const BudgetExceeded &B) {
         Recs = salvage(Ctx, K, F, Opts.Limits, "analysis budget exceeded (" + B.What + ")",

@@ -14,6 +14,7 @@
 #include "ast/ClangErrors.h"
 #include "interp/Interpreter.h"
 #include "launch/BlockChoice.h"
+#include "launch/StatedFacts.h"
 #include "report/Report.h"
 
 #include <functional>
@@ -49,6 +50,9 @@ struct AnalysisOptions {
   /// How the front end's user sets a block shape, for messages: the CLI's
   /// "--block=X,Y,Z", the clang-tidy checks' "the check option Block=X,Y,Z".
   std::string BlockOption = "--block=X,Y,Z";
+  /// Facts about kernel parameters (--assume); the kernels' own
+  /// `coalesce-lint: assume` comments add to them (StatedFacts.h).
+  std::vector<StatedFact> Facts;
   InterpreterLimits Limits;
   /// Called before each kernel is analysed with (kernel index, kernel count,
   /// kernel name), from the thread that analyses the file.

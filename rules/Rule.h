@@ -80,6 +80,13 @@ std::string accessPhrase(const AccessRecord &R);
 std::string laneEvidence(const AccessRecord &R);
 std::string assumptionNote(const AccessRecord &R);
 
+/// For a cost that depends on a run-time size: " for every cols >= 8" (the
+/// condition of the case the message states), else "".
+std::string sizeCondition(const AccessRecord &R);
+/// The other cases of such a cost, for a note ("5 sectors per request when
+/// D is not a multiple of 8 and D >= 17; 3 when D == 8; ..."), else "".
+std::string otherSizesNote(const AccessRecord &R, const std::string &Unit);
+
 /// The start of every rule's check of an access in its memory space: a
 /// finding about R for rule Id, or, for an access that cannot be predicted,
 /// its remark added to Out (when Opts.ReportUnknown) and nothing returned.

@@ -120,6 +120,27 @@ std::optional<Finding> beginFinding(const std::string &Id, const AccessRecord &R
   return std::nullopt;
 }
 
+std::string sizeCondition(const AccessRecord &R) {
+  return R.Parametric ? " " + R.Parametric->Cases.front().Text : "";
+}
+
+std::string otherSizesNote(const AccessRecord &R, const std::string &Unit) {
+  if (!R.Parametric || R.Parametric->Cases.size() < 2)
+    return "";
+  const std::vector<ParamCase> &Cs = R.Parametric->Cases;
+  // The large sizes' cases, and at most a few small ones.
+  constexpr size_t MaxShown = 4;
+  std::string S = "for other values of '" + R.Parametric->Name + "': ";
+  size_t Shown = 0;
+  for (size_t I = 1; I < Cs.size() && Shown < MaxShown; ++I, ++Shown)
+    S += (Shown ? "; " : "") + quantity(Cs[I].Cost.Cost, Unit) + " (ideal " +
+         formatNumber(Cs[I].Cost.Ideal) + ") " + Cs[I].Text;
+  if (Cs.size() - 1 > Shown)
+    S += "; and " + std::to_string(Cs.size() - 1 - Shown) + " more case" +
+         (Cs.size() - 1 - Shown == 1 ? "" : "s") + " (--explain lists them)";
+  return S + "; --assume " + R.Parametric->Name + "=VALUE gives the number for one value";
+}
+
 std::string assumptionNote(const AccessRecord &R) {
   std::string S = R.Launch.describe();
   if (!R.Context.empty())

@@ -17,10 +17,12 @@ void SharedBankConflict::check(const AccessRecord &R, const RuleOptions &Opts,
     return;
   F.Message = What + " has a " + formatNumber(R.ConflictWays) +
               "-way bank conflict: " + quantity(R.Cost, "wavefront") +
-              " per request (ideal " + formatNumber(R.Ideal) + ")";
+              " per request (ideal " + formatNumber(R.Ideal) + ")" + sizeCondition(R);
   std::string Ev = laneEvidence(R);
   if (!Ev.empty())
     F.Notes.push_back({std::nullopt, Ev});
+  if (std::string Other = otherSizesNote(R, "wavefront"); !Other.empty())
+    F.Notes.push_back({std::nullopt, Other});
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
   if (R.PaddedCost) {
     std::string Fix = "padding the innermost dimension (" + R.PadDeclaration +

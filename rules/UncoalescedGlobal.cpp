@@ -88,13 +88,15 @@ void UncoalescedGlobal::check(const AccessRecord &R, const RuleOptions &Opts,
   if (R.V != Verdict::Uncoalesced || R.Cost <= R.Ideal * Opts.MinRatio + 1e-9)
     return;
   F.Message = What + " uses " + quantity(R.Cost, "sector") + " per request (ideal " +
-              formatNumber(R.Ideal) + ")";
-  std::string P = pattern(R);
+              formatNumber(R.Ideal) + ")" + sizeCondition(R);
+  std::string P = R.Parametric ? "" : pattern(R);
   if (!P.empty())
     F.Message += ": " + P;
   std::string Ev = laneEvidence(R);
   if (!Ev.empty())
     F.Notes.push_back({std::nullopt, Ev});
+  if (std::string Other = otherSizesNote(R, "sector"); !Other.empty())
+    F.Notes.push_back({std::nullopt, Other});
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
   F.Notes.push_back({std::nullopt, suggestion(R)});
   Out.push_back(std::move(F));

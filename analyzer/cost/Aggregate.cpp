@@ -162,6 +162,8 @@ void AccessAggregator::record(const AccessEvent &E) {
     return;
   }
   if (!Addr.hasUniformSymbolicPart(E.Active)) {
+    if (S.UnknownWhy.empty() && recordParametric(S, E, Addr))
+      return;
     if (S.UnknownWhy.empty()) {
       std::vector<SymbolId> Vary = Addr.laneVaryingSymbols(E.Active);
       S.UnknownWhy = makeReason(ReasonKind::LaneDistanceSymbolic,
@@ -229,6 +231,58 @@ void AccessAggregator::record(const AccessEvent &E) {
     S.PatternWeight = E.Weight;
     S.Pattern = P;
   }
+}
+
+bool AccessAggregator::recordParametric(Stats &S, const AccessEvent &E, const Poly &Addr) {
+  // The lanes are spread by one kernel parameter: the cost as a function of
+  // it (model/Parametric.h).
+  const std::vector<SymbolId> Vary = Addr.laneVaryingSymbols(E.Active);
+  if (Vary.size() != 1 || Run.Syms.get(Vary[0]).Kind != SymbolKind::Param ||
+      (S.ParamW > 0 && S.ParamSym != Vary[0]))
+    return false;
+  const MemRegion &Rg = Run.Regions[*E.Region];
+  std::string Why;
+  std::optional<ParamTable> T = parametricTable(
+      Addr, E.Active, E.Width, Vary[0], Run.Syms.get(Vary[0]).Min, periodOf(E.Space),
+      [&](const Poly &At) {
+        Cost C = requestCost(E.Space, At, E.Active, E.Width, Rg.Align, Run.Syms);
+        return CostPoint{C.Value, C.Ideal, C.Exact};
+      },
+      Why);
+  if (!T)
+    return false;
+  if (S.ParamW == 0)
+    S.Param.Period = 0; // empty
+  accumulate(S.Param, *T, E.Weight);
+  S.ParamSym = Vary[0];
+  S.ParamW += E.Weight;
+  S.SumW += E.Weight;
+  if (!Rg.AlignNote.empty() && E.Space == MemorySpace::Global)
+    addAssumption(S, Rg.AlignNote);
+  return true;
+}
+
+void AccessAggregator::finishParametric(const Stats &S, AccessRecord &Rec) const {
+  ParamTable T = S.Param;
+  if (S.SumW > S.ParamW) // requests that do not depend on the size
+    accumulateConstant(T, {S.SumCost, S.SumIdeal, S.Exact}, 1.0);
+  scaleTable(T, S.SumW);
+  const SymbolInfo &I = Run.Syms.get(S.ParamSym);
+  ParametricCost P = summarize(T, I.Source.empty() ? I.Name : I.Source, I.Step, I.Offset);
+  const ParamCase &Head = P.Cases.front();
+  Rec.Cost = Head.Cost.Cost;
+  Rec.Ideal = Head.Cost.Ideal;
+  Rec.CostMin = P.LargeMin;
+  Rec.CostMax = P.LargeMax;
+  Rec.RequestMin = Rec.RequestMax = Rec.Cost;
+  Rec.AlignmentKnown = Head.Cost.Exact;
+  Rec.Lines = 0;
+  // One case for every value the facts allow: a plain number.
+  if (P.Cases.size() == 1 && Head.When.Min == I.Step * I.Min + I.Offset) {
+    Rec.Assumptions.push_back(makeAssumption(AssumptionKind::SameForEverySize, {Head.Text}));
+    return;
+  }
+  Rec.Parametric = std::move(P);
 }
 
 void AccessAggregator::poison(const std::string &Why) {
@@ -300,6 +354,8 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     Rec.AlignmentVaries = S->AlignVaries;
     Rec.AlignmentKnown = S->Exact;
     Rec.Pattern = S->Pattern;
+    if (S->ParamW > 0)
+      finishParametric(*S, Rec);
     if (!S->Exact)
       for (const Assumption &N : S->AlignmentNotes)
         Rec.Assumptions.push_back(

@@ -16,6 +16,7 @@
 #include "cost/Padding.h"
 #include "report/Report.h"
 #include "model/Alignment.h"
+#include "model/Parametric.h"
 
 #include <map>
 #include <string>
@@ -55,6 +56,11 @@ private:
     std::optional<LanePattern> Pattern;
     unsigned PatternLanes = 0;
     double PatternWeight = 0;
+    // Requests whose lanes are spread by a run-time size (Parametric.h):
+    // the weighted sum of their tables, and their weight.
+    ParamTable Param{};
+    SymbolId ParamSym = 0;
+    double ParamW = 0;
     // Shared memory: the same requests with the innermost dimension padded.
     double SumPadded = 0;
     bool PadPossible = true;
@@ -63,6 +69,8 @@ private:
   };
 
   void addAssumption(Stats &S, const Assumption &A);
+  bool recordParametric(Stats &S, const AccessEvent &E, const Poly &Addr);
+  void finishParametric(const Stats &S, AccessRecord &Rec) const;
   void proposePadding(const std::vector<const Stats *> &Order,
                       std::vector<AccessRecord> &Out);
   const PaddingPlan &plan(const clang::VarDecl *Array);

@@ -109,6 +109,7 @@ public:
     Out.Report.Accesses = std::move(R.Accesses);
     Out.Report.Kernels = std::move(R.Kernels);
     Out.Report.Notes = std::move(R.Notes);
+    Out.Report.Problems = std::move(R.Problems);
     Out.Analysed = true;
   }
 

@@ -34,6 +34,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -192,6 +193,8 @@ struct KernelRun {
   /// Source text of expressions (exprText), computed once for all warps:
   /// reasons and symbol names quote it at every evaluation.
   llvm::DenseMap<const clang::Expr *, std::string> Texts;
+  /// The stated facts (LaunchFacts::Stated) the walk used, as given.
+  std::set<std::string> StatedUsed;
 
   KernelRun(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
             LaunchFacts Launch, InterpreterLimits Limits)

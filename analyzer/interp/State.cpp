@@ -292,11 +292,39 @@ Value WarpInterp::paramValue(const ParmVarDecl *PD) {
     auto It = R.Launch.IntArgs.find(PD);
     if (It != R.Launch.IntArgs.end())
       return Value::constant(It->second);
-    std::string Name = PD->getName().str();
-    return Value::integer(Poly::symbol(
-        sym("param:" + Name, Name, SymbolKind::Param)));
+    return unknownParam(PD, "");
   }
   return Value::opaque();
+}
+
+Value WarpInterp::unknownParam(const ParmVarDecl *PD, const std::string &Path) {
+  const std::string Name = PD->getName().str() + Path;
+  std::string Why;
+  KnownOf K = factsAbout(R.Launch.Stated, PD->getName(), Path, Why);
+  if (!Why.empty())
+    return Value::unknown(ReasonKind::StatedFactConflict, {Why});
+  R.StatedUsed.insert(K.Given.begin(), K.Given.end());
+  if (K.Value)
+    return Value::constant(*K.Value);
+  SymbolInfo Info;
+  Info.Kind = SymbolKind::Param;
+  Info.Name = Name;
+  if (K.any()) {
+    // Name = Step * q + Offset with q >= Min: the symbol is q.
+    Info.Source = Name;
+    Info.Step = K.Modulus;
+    Info.Offset = K.Residue;
+    if (K.Modulus > 1)
+      Info.Name = K.Residue ? "(" + Name + " - " + std::to_string(K.Residue) + ")/" +
+                                  std::to_string(K.Modulus)
+                            : Name + "/" + std::to_string(K.Modulus);
+    if (K.Min)
+      Info.Min = std::max<int64_t>(0, (*K.Min - K.Residue + K.Modulus - 1) / K.Modulus);
+    if (K.Min && *K.Min - K.Residue < 0)
+      Info.Min = 0;
+  }
+  SymbolId S = R.Syms.intern("param:" + Name, Info);
+  return Value::integer(Poly::symbol(S, K.Modulus) + Poly::constant(K.Residue));
 }
 
 Value WarpInterp::paramFieldValue(const ParmVarDecl *PD, const std::string &Path,
@@ -308,9 +336,7 @@ Value WarpInterp::paramFieldValue(const ParmVarDecl *PD, const std::string &Path
     auto Known = R.Launch.FieldArgs.find({PD, Path});
     if (Known != R.Launch.FieldArgs.end())
       return Value::constant(Known->second);
-    std::string Name = PD->getName().str() + Path;
-    return Value::integer(
-        Poly::symbol(sym("param:" + Name, Name, SymbolKind::Param)));
+    return unknownParam(PD, Path);
   }
   return Value::opaque();
 }

@@ -195,6 +195,9 @@ private:
   RegionId paramRegion(const clang::ParmVarDecl *PD, const std::string &Path);
   RegionId regionKeyed(const std::string &Key, MemRegion Rg);
   Value paramValue(const clang::ParmVarDecl *PD);
+  /// An integer parameter or field (Path "" or ".cols") the launch leaves
+  /// unknown: a symbol, shaped by the facts stated about it.
+  Value unknownParam(const clang::ParmVarDecl *PD, const std::string &Path);
   Value paramFieldValue(const clang::ParmVarDecl *PD, const std::string &Path,
                         clang::QualType T);
 

@@ -8,6 +8,7 @@
 #ifndef COALESCE_ANALYZER_LAUNCH_LAUNCHFACTS_H
 #define COALESCE_ANALYZER_LAUNCH_LAUNCHFACTS_H
 
+#include "launch/StatedFacts.h"
 #include "report/Report.h"
 
 #include <map>
@@ -27,6 +28,9 @@ struct LaunchFacts {
   std::map<const clang::ParmVarDecl *, int64_t> PtrOffsets;
   /// Integer fields of struct parameters known at the launch ("p" ".width").
   std::map<std::pair<const clang::ParmVarDecl *, std::string>, int64_t> FieldArgs;
+  /// What the user states about the kernel's parameters (--assume, assume
+  /// comments): applies where the launch leaves a value unknown.
+  std::vector<StatedFact> Stated;
 };
 
 } // namespace coalesce

@@ -166,6 +166,12 @@ struct SymbolInfo {
   /// the loop at line 5 (which steps 'j')"); empty: the name, quoted, is the user's spelling (a
   /// parameter, `blockIdx.x`).
   std::string Spelling;
+  /// A stated fact (--assume) about a kernel parameter: the symbol is the q
+  /// in `Source = Step * q + Offset`, and q >= Min. Source is empty when the
+  /// symbol is the value itself (Step 1, Offset 0).
+  std::string Source = "";
+  int64_t Step = 1, Offset = 0;
+  int64_t Min = 0;
 };
 
 class SymbolTable {

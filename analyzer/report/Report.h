@@ -9,6 +9,7 @@
 #ifndef COALESCE_ANALYZER_REPORT_H
 #define COALESCE_ANALYZER_REPORT_H
 
+#include "model/Parametric.h"
 #include "model/Poly.h"
 #include "model/WarpModel.h"
 #include "report/Reasons.h"
@@ -135,6 +136,10 @@ struct AccessRecord {
   int64_t StructSize = 0; // the access reads a field of a struct of this size
   std::vector<Assumption> Assumptions;
   std::vector<std::string> Suggestions; // fix ideas with their predicted gain
+  /// Set when the cost depends on a run-time size (model/Parametric.h):
+  /// Cost and Ideal are then those of Parametric->Cases[0], the case for
+  /// realistic sizes, and CostMin/CostMax span the cases of large sizes.
+  std::optional<ParametricCost> Parametric;
 
   // Shared memory only.
   double ConflictWays = 0;               // wavefronts / ideal
@@ -161,6 +166,13 @@ struct KernelSummary {
   std::string ErrorFunction;
 };
 
+/// A mistake in the file's own annotations (a misspelled
+/// `coalesce-lint: assume` comment): the front-ends report it as an error.
+struct AnnotationProblem {
+  SourcePos Pos;
+  std::string Message;
+};
+
 /// Everything the analysis found in one translation unit.
 struct TUReport {
   std::string File;
@@ -169,6 +181,7 @@ struct TUReport {
   std::vector<std::string> Errors; // fatal problems with this file
   unsigned ClangErrors = 0;        // errors clang reported while parsing it
   std::vector<std::string> Notes;  // non-fatal (an invalid launch shape, ...)
+  std::vector<AnnotationProblem> Problems;
 };
 
 } // namespace coalesce

@@ -7,6 +7,7 @@ CLI and the plugin are checked against the same inline expectations. It maps
 the CLI options those tests use onto clang-tidy check options:
 
   --block=B         -> <check>.Block=B (several: joined with ';')
+  --assume=F        -> <check>.Assume=F (several: joined with ';')
   --min-ratio=R     -> <check>.MinRatio=R
   --no-unknown      -> <check>.ReportUnknown=false (true otherwise, the default of both)
   --header-filter=R -> clang-tidy's --header-filter=R
@@ -57,7 +58,7 @@ def main(argv):
             extra = args[i:]
             break
         name, eq, value = a.partition("=")
-        if name in ("--block", "--min-ratio", "--rules", "--cuda-gpu-arch",
+        if name in ("--block", "--assume", "--min-ratio", "--rules", "--cuda-gpu-arch",
                     "--cuda-path", "--color", "--header-filter") and not eq:
             if i >= len(args):
                 fail("%s needs a value" % name)
@@ -65,6 +66,8 @@ def main(argv):
             i += 1
         if name == "--block":
             opts["Block"] = opts["Block"] + ";" + value if "Block" in opts else value
+        elif name == "--assume":
+            opts["Assume"] = opts["Assume"] + ";" + value if "Assume" in opts else value
         elif name == "--min-ratio":
             opts["MinRatio"] = value
         elif a == "--no-unknown":

@@ -41,8 +41,12 @@ TEST(Config, ErrorsNameTheLine) {
     return C ? std::string("no error") : llvm::toString(C.takeError());
   };
   EXPECT_EQ(Err("min-ratio: 2\nmin_ratio: 3\n"),
-            "c.yaml:2:1: unknown setting 'min_ratio' (known: rules, min-ratio, block, gpu-arch, "
-            "report-unknown)");
+            "c.yaml:2:1: unknown setting 'min_ratio' (known: rules, min-ratio, block, assume, "
+            "gpu-arch, report-unknown)");
+  EXPECT_EQ(Err("assume: [cols >]\n"),
+            "c.yaml:1:10: 'assume' 'cols >': the bound is not an integer (expected NAME=VALUE, "
+            "'NAME % M == R' or 'NAME >= BOUND')");
+  EXPECT_EQ(Err("assume: []\n"), "c.yaml:1:10: 'assume' lists no fact (leave it out for none)");
   EXPECT_EQ(Err("min-ratio: fast\n"), "c.yaml:1:12: 'min-ratio' expects a number >= 1");
   EXPECT_EQ(Err("block: 32,0\n"), "c.yaml:1:8: 'block': block dimensions must be at least 1");
   EXPECT_EQ(Err("block: [[1]]\n"), "c.yaml:1:10: 'block' expects [X, Y, Z] with positive integers");
@@ -55,7 +59,7 @@ TEST(Config, ErrorsNameTheLine) {
   EXPECT_EQ(Err("report-unknown: maybe\n"), "c.yaml:1:17: 'report-unknown' expects true or false");
   EXPECT_EQ(Err("rules: [bogus]\n"), "c.yaml:1:9: unknown rule 'bogus' (see coalesce-lint --list-rules)");
   EXPECT_EQ(Err("[1, 2]\n"), "c.yaml:1:2: expected a mapping of settings (rules, min-ratio, block, "
-                             "gpu-arch, report-unknown)");
+                             "assume, gpu-arch, report-unknown)");
   EXPECT_NE(Err("rules: [a\n"), "no error");
   // An empty list would mean "all rules" to runRules: refuse it.
   EXPECT_EQ(Err("rules: []\n"), "c.yaml:1:9: 'rules' lists no rule (leave it out to run them all)");
@@ -76,6 +80,27 @@ TEST(Config, BlockPerKernel) {
   EXPECT_EQ(chooseBlock(C->Blocks, "reduce6<float, 64U>"), &C->Blocks[1]);
   EXPECT_EQ(chooseBlock(C->Blocks, "reduce6<int, 64U>"), &C->Blocks[0]);
   EXPECT_EQ(chooseBlock(C->Blocks, "other"), &C->Blocks[2]);
+}
+
+TEST(Config, AssumeFacts) {
+  // A list, or one string; several facts in one item separated by commas.
+  auto C = parseConfig("assume: [cols=2048, 'pitch % 128 == 0, rows > 15']\n", "c.yaml");
+  ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
+  ASSERT_EQ(C->Facts.size(), 3u);
+  EXPECT_EQ(C->Facts[0].K, StatedFact::Equals);
+  EXPECT_EQ(C->Facts[0].Value, 2048);
+  EXPECT_EQ(C->Facts[1].str(), "pitch % 128 == 0");
+  EXPECT_EQ(C->Facts[2].str(), "rows >= 16");
+  EXPECT_EQ(C->Facts[2].Spelling, "'rows >= 16' from the 'assume' setting of c.yaml");
+  std::string Why;
+  KnownOf K = factsAbout(C->Facts, "pitch", "", Why);
+  EXPECT_TRUE(Why.empty());
+  EXPECT_EQ(K.Modulus, 128);
+  EXPECT_EQ(K.Residue, 0);
+  // A bare field name applies to that field of any struct parameter.
+  K = factsAbout(C->Facts, "img", ".rows", Why);
+  ASSERT_TRUE(K.Min.has_value());
+  EXPECT_EQ(*K.Min, 16);
 }
 
 TEST(Config, BlockShapes) {

@@ -73,6 +73,10 @@ options:
   --block=X[,Y[,Z]]       block shape for kernels whose launch shape is not
                           known; --block=KERNEL=X[,Y[,Z]] for the kernels of
                           one name (repeatable; see docs/launches.md)
+  --assume FACT            a fact about kernel parameters whose values the
+                          file does not make known: NAME=VALUE, 'NAME % M == R'
+                          or 'NAME >= BOUND' (repeatable; NAME is a parameter
+                          or a field, p.cols; see docs/launches.md)
   -p BUILD_DIR            take each file's command from
                           BUILD_DIR/compile_commands.json (nvcc or clang;
                           translated for the device-side parse); without
@@ -144,6 +148,7 @@ struct Options {
   std::string Format = "text";
   bool Explain = false;
   std::vector<BlockChoice> Blocks; // --block, in order
+  std::vector<StatedFact> Facts;   // --assume, in order
   InvocationOptions Inv;
   std::optional<std::string> GpuArch;
   std::optional<std::vector<std::string>> Rules;
@@ -341,6 +346,18 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
                                                      : "--block=" + V + ": " + Why);
       B->Spelling = "--block=" + V;
       O.Blocks.push_back(std::move(*B));
+    } else if (Is("--assume")) {
+      if (!Value("--assume", V))
+        return usageError("--assume needs a fact, e.g. --assume cols=2048 or "
+                          "--assume 'cols % 32 == 0'");
+      std::string Why;
+      std::optional<std::vector<StatedFact>> Fs = parseFacts(V, Why);
+      if (!Fs)
+        return usageError("--assume " + Why);
+      for (StatedFact &F : *Fs) {
+        F.Spelling = "--assume '" + F.str() + "'";
+        O.Facts.push_back(std::move(F));
+      }
     } else if (A == "--no-nvcc-compat") {
       O.Inv.NvccCompat = false;
     } else if (Is("--cuda-path")) {
@@ -462,6 +479,7 @@ llvm::Expected<std::vector<FileSettings>> settingsForFiles(const Options &O) {
   SettingOverrides Over;
   Over.GpuArch = O.GpuArch;
   Over.Blocks = O.Blocks;
+  Over.Facts = O.Facts;
   Over.Rules = O.Rules;
   Over.MinRatio = O.MinRatio;
   Over.ReportUnknown = O.ReportUnknown;
@@ -550,6 +568,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
   // Jobs grouped by what runAnalysis takes once per call (the block shapes).
   struct Group {
     std::vector<BlockChoice> Blocks;
+    std::vector<StatedFact> Facts;
     std::vector<FileJob> Jobs;
     std::vector<size_t> Files; // index into O.Files, per job
   };
@@ -596,10 +615,10 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
 
     Group *G = nullptr;
     for (Group &Existing : Groups)
-      if (Existing.Blocks == S.Blocks)
+      if (Existing.Blocks == S.Blocks && Existing.Facts == S.Facts)
         G = &Existing;
     if (!G) {
-      Groups.push_back({S.Blocks, {}, {}});
+      Groups.push_back({S.Blocks, S.Facts, {}, {}});
       G = &Groups.back();
     }
     Builtin[I] = Job.BuiltinHeaders;
@@ -624,6 +643,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
   for (Group &G : Groups) {
     RunOptions RO;
     RO.Analysis.Blocks = G.Blocks;
+    RO.Analysis.Facts = G.Facts;
     RO.Jobs = O.Jobs ? O.Jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     RO.CacheDir = O.NoCache ? "" : O.CacheDir ? *O.CacheDir : defaultCacheDir();
     if (ShowProgress) {
@@ -690,6 +710,8 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
                             : std::string("they touch no kernel, every kernel is analysed"))
                 << Hint << "\n";
     }
+    for (const AnnotationProblem &P : R.Report.Problems)
+      Errors.push_back(P.Pos.str() + ": " + P.Message);
     Reports.push_back(std::move(R.Report));
     SettingsOf.push_back(&Settings[I]);
   }

@@ -131,6 +131,8 @@ public:
     K += J.BuiltinHeaders ? "builtin" : "toolkit";
     for (const BlockChoice &B : RO.Analysis.Blocks)
       K += '\0' + B.Kernel + "=" + B.Block.str() + "=" + B.Spelling;
+    for (const StatedFact &F : RO.Analysis.Facts)
+      K += '\0' + F.str() + "|" + F.Spelling;
     K += '\0' + RO.Analysis.BlockOption + '\0' + RO.CacheDir + '\0';
     return K + (J.Contents ? *J.Contents : std::string());
   }
@@ -546,6 +548,7 @@ private:
     Job.Contents = S.Text;
     RunOptions RO;
     RO.Analysis.Blocks = Settings->Blocks;
+    RO.Analysis.Facts = Settings->Facts;
     RO.Jobs = 1;
     RO.CacheDir = Opts.CacheDir;
 

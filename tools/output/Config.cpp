@@ -17,7 +17,7 @@ namespace coalesce {
 
 namespace {
 
-const char *KnownKeys = "rules, min-ratio, block, gpu-arch, report-unknown";
+const char *KnownKeys = "rules, min-ratio, block, assume, gpu-arch, report-unknown";
 
 /// Collects the first error of a YAML stream as "name:line:col: message".
 struct ErrorSink {
@@ -153,6 +153,30 @@ llvm::Expected<LintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Nam
           return std::move(E);
         C.Blocks.push_back({"", *D, Where});
       }
+    } else if (*Key == "assume") {
+      // A list of facts, or one string ("cols % 32 == 0, rows >= 16").
+      std::vector<llvm::yaml::Node *> Items;
+      if (auto *Seq = llvm::dyn_cast<llvm::yaml::SequenceNode>(V)) {
+        for (llvm::yaml::Node &Item : *Seq)
+          Items.push_back(&Item);
+      } else {
+        Items.push_back(V);
+      }
+      for (llvm::yaml::Node *Item : Items) {
+        auto S = scalar(Item);
+        std::string Why;
+        std::optional<std::vector<StatedFact>> Fs =
+            S ? parseFacts(*S, Why) : std::nullopt;
+        if (!Fs)
+          return Fail(Item, "'assume' " + (S ? Why : std::string("expects a list of facts such "
+                                                                 "as 'cols % 32 == 0'")));
+        for (StatedFact &F : *Fs) {
+          F.Spelling = "'" + F.str() + "' from the 'assume' setting of " + Name.str();
+          C.Facts.push_back(std::move(F));
+        }
+      }
+      if (C.Facts.empty())
+        return Fail(V, "'assume' lists no fact (leave it out for none)");
     } else if (*Key == "gpu-arch") {
       auto S = scalar(V);
       if (!S || !llvm::Regex("^sm_[0-9]+[af]?$").match(*S))

@@ -20,6 +20,7 @@
 #define COALESCE_TOOLS_OUTPUT_CONFIG_H
 
 #include "launch/BlockChoice.h"
+#include "launch/StatedFacts.h"
 #include "model/WarpModel.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -44,6 +45,8 @@ struct LintConfig {
   std::vector<BlockChoice> Blocks;
   std::optional<std::string> GpuArch;
   std::optional<bool> ReportUnknown;
+  /// `assume:`: facts about kernel parameters (StatedFacts.h). Empty: none.
+  std::vector<StatedFact> Facts;
 };
 
 /// Parses a configuration; Name is used in error messages ("name:line:col: ...").

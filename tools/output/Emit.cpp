@@ -174,6 +174,8 @@ nlohmann::json accessToJson(const AccessRecord &R) {
     J["assumptions"].push_back(A.Text);
     J["assumption_kinds"].push_back(assumptionKindName(A.Kind));
   }
+  if (R.Parametric && Known)
+    J["parametric"] = parametricToJson(*R.Parametric, /*WithTable=*/true);
   if (R.Pattern && Known) {
     json Offs = json::array();
     for (unsigned L2 = 0; L2 < WarpSize; ++L2)
@@ -182,6 +184,40 @@ nlohmann::json accessToJson(const AccessRecord &R) {
     J["lane_offsets"] = Offs;
   } else {
     J["lane_offsets"] = nullptr;
+  }
+  return J;
+}
+
+nlohmann::json parametricToJson(const ParametricCost &P, bool WithTable) {
+  using nlohmann::json;
+  auto Point = [](const CostPoint &C) {
+    return json{{"cost", jsonNumber(C.Cost)},
+                {"ideal", jsonNumber(C.Ideal)},
+                {"alignment_known", C.Exact}};
+  };
+  json J;
+  J["size"] = P.Name;
+  J["cases"] = json::array();
+  for (const ParamCase &C : P.Cases) {
+    json W;
+    W["min"] = C.When.Min;
+    W["max"] = C.When.Max ? json(*C.When.Max) : json(nullptr);
+    W["modulus"] = C.When.Modulus;
+    W["residues"] = C.When.Residues;
+    json Case = Point(C.Cost);
+    Case["when"] = W;
+    Case["text"] = C.Text;
+    J["cases"].push_back(Case);
+  }
+  J["periodic_from"] = P.PeriodicFrom;
+  J["period"] = P.Period;
+  if (WithTable) {
+    J["table"] = json::array();
+    for (const auto &[V, C] : P.Table) {
+      json Row = Point(C);
+      Row["value"] = V;
+      J["table"].push_back(Row);
+    }
   }
   return J;
 }

@@ -29,6 +29,9 @@ std::string renderFinding(const Finding &F, const TextStyle &Style);
 nlohmann::json reportToJson(const std::vector<TUReport> &Reports,
                             const std::vector<std::string> &Errors);
 nlohmann::json accessToJson(const AccessRecord &R);
+/// A cost that depends on a run-time size (model/Parametric.h): its size,
+/// cases and, WithTable, the value-by-value table (docs/json-schema.md).
+nlohmann::json parametricToJson(const ParametricCost &P, bool WithTable);
 /// A cost as JSON: rounded to 6 decimals, an integer when it is one.
 nlohmann::json jsonNumber(double V);
 

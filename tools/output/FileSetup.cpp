@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <regex>
 
 namespace coalesce {
@@ -27,6 +28,7 @@ llvm::Expected<FileSettings> settingsForFile(const std::string &File, const Sett
     if (C->GpuArch)
       S.GpuArch = *C->GpuArch;
     S.Blocks = C->Blocks;
+    S.Facts = C->Facts;
     if (C->MinRatio)
       S.Rules.MinRatio = *C->MinRatio;
     if (C->ReportUnknown)
@@ -38,6 +40,15 @@ llvm::Expected<FileSettings> settingsForFile(const std::string &File, const Sett
     S.GpuArch = *O.GpuArch;
   if (!O.Blocks.empty()) // the command line's --block replace the file's
     S.Blocks = O.Blocks;
+  // --assume about a name replaces the file's facts about that name.
+  for (const StatedFact &F : O.Facts)
+    S.Facts.erase(std::remove_if(S.Facts.begin(), S.Facts.end(),
+                                 [&](const StatedFact &G) {
+                                   return G.Name == F.Name && G.Spelling.find("--assume") ==
+                                                                  std::string::npos;
+                                 }),
+                  S.Facts.end());
+  S.Facts.insert(S.Facts.end(), O.Facts.begin(), O.Facts.end());
   if (O.MinRatio)
     S.Rules.MinRatio = *O.MinRatio;
   if (O.ReportUnknown)

@@ -32,6 +32,7 @@ namespace coalesce {
 struct SettingOverrides {
   std::optional<std::string> GpuArch;
   std::vector<BlockChoice> Blocks; // --block, in order
+  std::vector<StatedFact> Facts;   // --assume, in order
   std::optional<std::vector<std::string>> Rules;
   std::optional<double> MinRatio;
   std::optional<bool> ReportUnknown;
@@ -43,6 +44,7 @@ struct SettingOverrides {
 struct FileSettings {
   std::string GpuArch = "sm_90";
   std::vector<BlockChoice> Blocks;
+  std::vector<StatedFact> Facts; // the configuration's, then --assume
   RuleOptions Rules;
   std::vector<std::string> EnabledRules; // empty: all
 };

@@ -157,6 +157,8 @@ json properties(const Finding &F) {
   if (!R->AlignmentKnown)
     P["costRange"] = {jsonNumber(R->CostMin), jsonNumber(R->CostMax)};
   P["requestsPerWarp"] = R->RequestsKnown ? jsonNumber(R->RequestsPerWarp) : json(nullptr);
+  if (R->Parametric)
+    P["parametric"] = parametricToJson(*R->Parametric, /*WithTable=*/false);
   return P;
 }
 

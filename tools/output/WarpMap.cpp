@@ -382,11 +382,51 @@ std::string sharedSvg(const WarpMap &M, const AccessRecord &R) {
 
 } // namespace
 
+namespace {
+
+/// The cost of a parametric record value by value (runs of equal cost
+/// joined), then how it continues.
+std::string parametricText(const ParametricCost &P, bool Shared, const std::string &Indent) {
+  std::ostringstream OS;
+  const std::string Unit = Shared ? "wavefronts" : "sectors";
+  OS << Indent << "cost by '" << P.Name << "' (" << Unit << " per request):\n";
+  for (const ParamCase &C : P.Cases)
+    OS << Indent << "  " << formatNumber(C.Cost.Cost) << " (ideal " << formatNumber(C.Cost.Ideal)
+       << ") " << C.Text << (C.Cost.Exact ? "" : ", assuming the alignment") << "\n";
+  OS << Indent << "value by value:\n";
+  const int64_t Step = P.Table.size() > 1 ? P.Table[1].first - P.Table[0].first : 1;
+  for (size_t I = 0; I < P.Table.size();) {
+    size_t J = I;
+    while (J + 1 < P.Table.size() && P.Table[J + 1].second == P.Table[I].second &&
+           P.Table[J + 1].first == P.Table[J].first + Step)
+      ++J;
+    std::string Range = P.Name + " = " + std::to_string(P.Table[I].first);
+    if (J > I)
+      Range += " to " + std::to_string(P.Table[J].first);
+    OS << Indent << "  " << Range << std::string(Range.size() < 24 ? 24 - Range.size() : 1, ' ')
+       << formatNumber(P.Table[I].second.Cost) << " (ideal " << formatNumber(P.Table[I].second.Ideal)
+       << ")\n";
+    I = J + 1;
+  }
+  if (P.Period <= Step)
+    OS << Indent << "  and the same for every larger " << P.Name << "\n";
+  else
+    OS << Indent << "  from " << P.Name << " = " << P.PeriodicFrom
+       << " on, the cost depends only on " << P.Name << " % " << P.Period
+       << " (the rows from there repeat)\n";
+  return OS.str();
+}
+
+} // namespace
+
 std::string renderWarpMapText(const AccessRecord &R, const std::string &Indent) {
+  std::string Out;
+  if (R.Parametric)
+    Out = parametricText(*R.Parametric, R.Space == MemorySpace::Shared, Indent);
   auto M = buildWarpMap(R);
   if (!M)
-    return "";
-  return M->Shared ? sharedText(*M, R, Indent) : globalText(*M, R, Indent);
+    return Out;
+  return Out + (M->Shared ? sharedText(*M, R, Indent) : globalText(*M, R, Indent));
 }
 
 std::string renderWarpMapSvg(const AccessRecord &R) {

@@ -76,10 +76,13 @@ private:
 
 class AnalysisCache {
 public:
-  std::shared_ptr<const TUReport> get(ASTContext &Ctx, const std::vector<BlockChoice> &Blocks) {
+  std::shared_ptr<const TUReport> get(ASTContext &Ctx, const std::vector<BlockChoice> &Blocks,
+                                      const std::vector<StatedFact> &Facts) {
     std::string BlockKey;
     for (const BlockChoice &B : Blocks)
       BlockKey += B.Kernel + "=" + B.Block.str() + "=" + B.Spelling + ";";
+    for (const StatedFact &F : Facts)
+      BlockKey += "|" + F.str();
     const Key K{&Ctx, BlockKey};
     std::lock_guard<std::mutex> Lock(M);
     auto It = Entries.find(K);
@@ -87,6 +90,7 @@ public:
       return It->second;
     AnalysisOptions Opts;
     Opts.Blocks = Blocks;
+    Opts.Facts = Facts;
     Opts.BlockOption = "the check option Block=X,Y,Z";
     // The errors recorded while this file was parsed, if a check could
     // install the recorder; otherwise the AST alone tells.
@@ -171,6 +175,25 @@ std::optional<std::vector<BlockChoice>> parseBlocks(llvm::StringRef Text, std::s
   return Out;
 }
 
+/// Facts (StatedFacts.h) separated by ';' or ','.
+std::optional<std::vector<StatedFact>> parseAssume(llvm::StringRef Text, std::string &Err) {
+  llvm::SmallVector<llvm::StringRef, 4> Items;
+  Text.split(Items, ';', -1, /*KeepEmpty=*/false);
+  std::vector<StatedFact> Out;
+  for (llvm::StringRef Item : Items) {
+    if (Item.trim().empty())
+      continue;
+    std::optional<std::vector<StatedFact>> Fs = parseFacts(Item, Err);
+    if (!Fs)
+      return std::nullopt;
+    for (StatedFact &F : *Fs) {
+      F.Spelling = "'" + F.str() + "' from the check option Assume";
+      Out.push_back(std::move(F));
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
@@ -179,7 +202,8 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
     : ClangTidyCheck(Name, Context), RuleId(RuleId.str()),
       ReportUnknownText(Options.get("ReportUnknown", defaultReportUnknown()).str()),
       MinRatioText(Options.get("MinRatio", defaultMinRatio()).str()),
-      BlockText(Options.get("Block", "").str()) {
+      BlockText(Options.get("Block", "").str()),
+      AssumeText(Options.get("Assume", "").str()) {
   const std::string Prefix = Name.str() + ".";
   // Read as strings on purpose: OptionsView's get<bool>/store<bool> are
   // template specializations whose mangled names differ between GCC and the
@@ -212,6 +236,18 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
       BlockText.clear();
     }
   }
+  if (!llvm::StringRef(AssumeText).trim().empty()) {
+    std::string Err;
+    std::optional<std::vector<StatedFact>> Parsed = parseAssume(AssumeText, Err);
+    if (Parsed) {
+      Facts = std::move(*Parsed);
+    } else {
+      configurationDiag("invalid configuration value '%0' for option '%1': "
+                        "%2; ignored")
+          << AssumeText << Prefix + "Assume" << Err;
+      AssumeText.clear();
+    }
+  }
 }
 
 bool CoalesceCheck::isLanguageVersionSupported(const LangOptions &LO) const {
@@ -238,7 +274,11 @@ void CoalesceCheck::check(const MatchFinder::MatchResult &Result) {
   // (found from what clang leaves in the AST where it recovered:
   // ast/ClangErrors.h); the first check announces each of those kernels.
   Analysed = &Ctx;
-  std::shared_ptr<const TUReport> Report = cache().get(Ctx, Blocks);
+  std::shared_ptr<const TUReport> Report = cache().get(Ctx, Blocks, Facts);
+  // A misspelled `coalesce-lint: assume` comment, once per translation unit.
+  for (const AnnotationProblem &P : Report->Problems)
+    if (cache().claimKernel(&Ctx, P.Pos.RawLoc))
+      diag(locationOf(P.Pos), "%0") << P.Message;
   for (const KernelSummary &K : Report->Kernels)
     if (!K.NotAnalysed.empty() && cache().claimKernel(&Ctx, K.Pos.RawLoc))
       diag(locationOf(K.Pos), "%0", DiagnosticIDs::Remark) << notAnalysedNote(K);
@@ -341,6 +381,7 @@ void CoalesceCheck::storeOptions(
   Options.store(Opts, "ReportUnknown", ReportUnknown ? "true" : "false");
   Options.store(Opts, "MinRatio", MinRatioText);
   Options.store(Opts, "Block", BlockText);
+  Options.store(Opts, "Assume", AssumeText);
 }
 
 } // namespace tidy

@@ -63,6 +63,8 @@ private:
   double MinRatio = RuleOptions().MinRatio;
   std::string BlockText;
   std::vector<BlockChoice> Blocks;
+  std::string AssumeText;
+  std::vector<StatedFact> Facts;
   const clang::ASTContext *Analysed = nullptr;
 };
 
