@@ -257,8 +257,8 @@ bool AccessAggregator::recordParametric(Stats &S, const AccessEvent &E, const Po
   S.ParamSym = Vary[0];
   S.ParamW += E.Weight;
   S.SumW += E.Weight;
-  if (!Rg.AlignNote.empty() && E.Space == MemorySpace::Global)
-    addAssumption(S, Rg.AlignNote);
+  if (Rg.AlignNote && E.Space == MemorySpace::Global)
+    addAssumption(S, *Rg.AlignNote);
   return true;
 }
 
