@@ -281,6 +281,12 @@ void WarpInterp::execIf(const IfStmt *If) {
     const std::deque<Frame> Before = Frames;
     const std::vector<LoopCtl> LoopsBefore = Loops;
     const size_t SideMark = Assumptions.size();
+    // A warp-uniform outcome that is not known: each side runs in the warps
+    // that take it, and how many those are is not known (with a known grid,
+    // a condition on blockIdx is decided per part of the grid instead).
+    const bool RequestsBefore = RequestsKnown;
+    if (C.K == Cond::Uniform)
+      RequestsKnown = false;
     Active = C.K == Cond::Uniform ? uniformSide(C, Save, true, If->getCond()) : Save;
     exec(If->getThen());
     Assumptions.resize(std::min(Assumptions.size(), SideMark));
@@ -292,6 +298,7 @@ void WarpInterp::execIf(const IfStmt *If) {
     Active = C.K == Cond::Uniform ? uniformSide(C, Save, false, If->getCond()) : Save;
     exec(If->getElse());
     Assumptions.resize(std::min(Assumptions.size(), SideMark));
+    RequestsKnown = RequestsBefore;
     const LaneMask AElse = Active;
     mergeBranches(AfterThen, If, C.K == Cond::Uniform, Save);
     // A lane has left (returned, broken, continued) only if it left on both
