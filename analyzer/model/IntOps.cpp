@@ -404,7 +404,7 @@ const char *cmpSpelling(CmpOp Op) {
   return "?";
 }
 
-static bool holds(int64_t D, CmpOp Op) {
+static bool holds(__int128 D, CmpOp Op) {
   switch (Op) {
   case CmpOp::LT: return D < 0;
   case CmpOp::LE: return D <= 0;
@@ -503,12 +503,6 @@ struct LaneLinear {
   };
   std::vector<Var> Vars;
 
-  __int128 at(const std::vector<__int128> &X) const {
-    __int128 V = C;
-    for (size_t I = 0; I < Vars.size(); ++I)
-      V += Vars[I].G * X[I];
-    return V;
-  }
   __int128 min() const {
     __int128 V = C;
     for (const Var &X : Vars)
@@ -522,18 +516,6 @@ struct LaneLinear {
     return V;
   }
 };
-
-bool holds128(__int128 D, CmpOp Op) {
-  switch (Op) {
-  case CmpOp::LT: return D < 0;
-  case CmpOp::LE: return D <= 0;
-  case CmpOp::GT: return D > 0;
-  case CmpOp::GE: return D >= 0;
-  case CmpOp::EQ: return D == 0;
-  case CmpOp::NE: return D != 0;
-  }
-  return false;
-}
 
 /// Whether `D OP 0` has one outcome over the whole box, and which.
 std::optional<bool> decidedOverBox(const LaneLinear &D, CmpOp Op) {
@@ -552,7 +534,7 @@ std::optional<bool> decidedOverBox(const LaneLinear &D, CmpOp Op) {
     return std::nullopt;
   }
   // D is monotone in each variable: the extremes decide.
-  const bool AtMin = holds128(Min, Op), AtMax = holds128(Max, Op);
+  const bool AtMin = holds(Min, Op), AtMax = holds(Max, Op);
   if (AtMin == AtMax)
     return AtMin;
   return std::nullopt;
@@ -604,7 +586,7 @@ RangeCmp compareOverRanges(const Poly &L, const Poly &R, CmpOp Op,
     Varies = true;
     if (LD.Vars.size() == 1) {
       const LaneLinear::Var &X = LD.Vars[0];
-      auto At = [&](__int128 V) { return holds128(X.G * V + LD.C, Op); };
+      auto At = [&](__int128 V) { return holds(X.G * V + LD.C, Op); };
       if (Op == CmpOp::EQ || Op == CmpOp::NE) {
         const __int128 V = -LD.C / X.G; // integral and in range (else decided)
         if (V > X.Lo)

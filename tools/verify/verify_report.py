@@ -136,12 +136,7 @@ def _total(r):
     if not t:
         return "-"
     (pr, pc), (mr, mc) = t["predicted"], t["measured"]
-    return f"{_num(pc)} in {_num(pr)} / {_num(mc)} in {_num(mr)}"
-
-
-def _num(v):
-    r = round(v, 3)
-    return str(int(r)) if r == int(r) else f"{r:g}"
+    return f"{_fmt(pc)} in {_fmt(pr)} / {_fmt(mc)} in {_fmt(mr)}"
 
 
 def markdown(info, rows, kernels, ok, total):
