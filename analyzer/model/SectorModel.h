@@ -6,10 +6,13 @@
 // system serves it in 32-byte aligned *sectors*; the cost of the request is
 // the number of distinct sectors covered by the bytes that the *active* lanes
 // touch (`L2 Theoretical Sectors Global`). Lanes that touch the same sector,
-// or the same bytes, share it. The *ideal* is the number of sectors the same
-// data would need if it were contiguous and 32-byte aligned: ceil(distinct
-// bytes touched / 32) (`... Global Ideal`; a load of one float by all 32 lanes
-// is 1 sector with ideal 1, measured on an H200).
+// or the same bytes, share it. The *ideal* (`... Global Ideal`) is the number
+// of sectors the bytes the active lanes ask for would need if they were
+// contiguous and 32-byte aligned, ceil(active lanes x width / 32), capped at
+// the sectors the request touches. Duplicates count in the first term: all 32
+// lanes loading one float is 1 sector with ideal 1 (the cap), but 16 lanes on
+// each of two far floats is 2 sectors with ideal 2, not 1 (measured on an
+// H200, sample_kernels/ideal_sectors.cu).
 //
 // Assumptions: warp of 32 lanes; sectors of 32 bytes; a lane's access of W
 // bytes covers [addr, addr + W). Addresses here are absolute in the sense that

@@ -4,7 +4,8 @@
 // analyzer/model/ against invariants that hold by construction:
 //
 //  - countSectors: 1 <= ideal <= sectors <= what the lanes' spans allow,
-//    lines <= sectors <= 4 * lines, the ideal equals a byte-by-byte count,
+//    lines <= sectors <= 4 * lines, the ideal is min(sectors, packed lanes x
+//    width) and at least the distinct bytes packed,
 //    inactive lanes do not matter, a shift by a multiple of 32 bytes (sectors,
 //    ideal) or 128 bytes (lines too) and a permutation of the lanes change
 //    nothing;
@@ -200,14 +201,17 @@ void fuzzSectors(FuzzedDataProvider &FDP, Range R) {
   CHECK_INVARIANT(C.Sectors <= Lanes * ((Width + 31) / 32 + 1), "sectors-le-spans");
   CHECK_INVARIANT(C.Lines >= 1 && C.Lines <= C.Sectors && C.Sectors <= 4 * C.Lines,
                   "sectors-lines");
-  // The ideal, byte by byte.
+  // The ideal: the requested bytes packed (duplicates included), capped at
+  // the sectors; and never below the distinct bytes, packed.
+  CHECK_INVARIANT(C.Ideal == std::min(C.Sectors, idealSectors(Lanes, Width)),
+                  "sectors-ideal-packed-capped");
   if (Width <= 16) {
     std::set<int64_t> Bytes;
     for (unsigned L = 0; L < WarpSize; ++L)
       if (laneActive(Active, L))
         for (unsigned B = 0; B < Width; ++B)
           Bytes.insert(Addr[L] + B);
-    CHECK_INVARIANT(C.Ideal == (Bytes.size() + 31) / 32, "sectors-ideal-bytes");
+    CHECK_INVARIANT(C.Ideal >= (Bytes.size() + 31) / 32, "sectors-ideal-ge-distinct-bytes");
   }
   // Inactive lanes do not count.
   LaneInts Other = Addr;

@@ -79,6 +79,42 @@ TEST(SectorModel, BroadcastIsOneSectorWithIdealOne) {
   EXPECT_EQ(S.Ideal, 1u);
 }
 
+// Nsight Compute's ideal counts the bytes the lanes ask for, duplicates
+// included, capped at the sectors touched (H200, sample_kernels/ideal_sectors.cu).
+TEST(SectorModel, IdealCountsRequestedBytesCappedAtSectors) {
+  LaneInts A;
+  // Two far floats, 16 lanes each: 2 sectors, ideal 2 (not 1).
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = (L / 16) * 16384;
+  SectorCount S = countSectors(A, AllLanes, 4);
+  EXPECT_EQ(S.Sectors, 2u);
+  EXPECT_EQ(S.Ideal, 2u);
+  // Four far floats, 8 lanes each: 4, ideal 4; eight far floats: 8, ideal 4.
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = (L / 8) * 16384;
+  EXPECT_EQ(countSectors(A, AllLanes, 4).Ideal, 4u);
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = (L / 4) * 16384;
+  EXPECT_EQ(countSectors(A, AllLanes, 4).Sectors, 8u);
+  EXPECT_EQ(countSectors(A, AllLanes, 4).Ideal, 4u);
+  // Two far chars, 16 lanes each: 32 bytes asked for, ideal 1.
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = (L / 16) * 16384;
+  EXPECT_EQ(countSectors(A, AllLanes, 1).Ideal, 1u);
+  // Two far doubles, 16 lanes each: 2, ideal 2.
+  EXPECT_EQ(countSectors(A, AllLanes, 8).Ideal, 2u);
+  // Lanes 0-15 a row of floats, 16-31 one far float: 3 sectors, ideal 3.
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = L < 16 ? 4 * L : 16384;
+  EXPECT_EQ(countSectors(A, AllLanes, 4).Sectors, 3u);
+  EXPECT_EQ(countSectors(A, AllLanes, 4).Ideal, 3u);
+  // Two active lanes on far floats: 2 sectors, ideal 1.
+  for (unsigned L = 0; L < WarpSize; ++L)
+    A[L] = L * 16384;
+  EXPECT_EQ(countSectors(A, 0x3u, 4).Sectors, 2u);
+  EXPECT_EQ(countSectors(A, 0x3u, 4).Ideal, 1u);
+}
+
 TEST(SectorModel, InactiveLanesDoNotCount) {
   // Lanes 0-15 active, floats: 2 sectors, ideal 2 (measured).
   SectorCount S = countSectors(strided(0, 4), 0x0000ffffu, 4);
