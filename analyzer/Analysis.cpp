@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 
 using namespace clang;
 
@@ -238,7 +239,13 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
                                 AnalysisTimes *Times) {
   TUReport Report;
   Clock::time_point Start = Clock::now();
-  std::vector<KernelDef> Kernels = findKernels(Ctx);
+  // Values stated for plain names also stand for host variables of those
+  // names that the host code cannot know (sizes read from argv).
+  std::map<std::string, int64_t> StatedValues;
+  for (const StatedFact &F : Opts.Facts)
+    if (F.K == StatedFact::Equals && F.Name.find('.') == std::string::npos)
+      StatedValues.emplace(F.Name, F.Value);
+  std::vector<KernelDef> Kernels = findKernels(Ctx, StatedValues);
   if (Times)
     Times->FindKernels = secondsSince(Start);
   CodeErrors ErrorsIn(Ctx, Errors);
@@ -338,7 +345,12 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
         CostStart = Clock::now();
         recordMissed(Sites, Log, Ctx, Agg);
         Recs = Agg.finish(K.Name, Done);
-        for (const std::string &Given : Run.StatedUsed)
+        std::set<std::string> Used = Run.StatedUsed;
+        for (const std::string &Name : F.HostStated)
+          for (const StatedFact &SF : Opts.Facts)
+            if (SF.K == StatedFact::Equals && SF.Name == Name)
+              Used.insert(SF.Spelling.empty() ? SF.str() : SF.Spelling);
+        for (const std::string &Given : Used)
           for (AccessRecord &R : Recs)
             R.Assumptions.push_back(makeAssumption(AssumptionKind::StatedFact, {Given}));
         Time.Cost += secondsSince(CostStart);

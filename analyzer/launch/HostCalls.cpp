@@ -713,6 +713,7 @@ void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,
   for (HVal &A : Args)
     A = normalise(resolve(A, St.Bound));
   L.Args = std::move(Args);
+  L.Stated = StatedUsed;
   for (const LaunchSeen &S : Seen)
     if (S.Site == L.Site && S.Kernel == L.Kernel && S.Grid == L.Grid && S.Block == L.Block &&
         S.Args == L.Args)

@@ -326,6 +326,8 @@ HVal HostInterp::evalBinary(const BinaryOperator *E, State &St) {
     HVal V = eval(R, St); // C++17: the right side first
     LValue LV = lvalue(L, St);
     V = convert(resolve(V, St.Bound), R->getType(), L->getType());
+    if (const auto *DR = dyn_cast<DeclRefExpr>(L->IgnoreParenImpCasts()))
+      V = withStated(DR->getDecl(), std::move(V), St);
     assign(LV, V, St, E);
     return V;
   }

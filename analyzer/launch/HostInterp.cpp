@@ -83,6 +83,24 @@ IntType HostInterp::intType(QualType T) const {
   return R;
 }
 
+HVal HostInterp::withStated(const ValueDecl *VD, HVal V, State &St) {
+  if (Limits.Stated.empty() || !VD || !VD->getDeclName().isIdentifier() ||
+      !VD->getType()->isIntegralOrEnumerationType())
+    return V;
+  auto It = Limits.Stated.find(VD->getName().str());
+  if (It == Limits.Stated.end())
+    return V;
+  V = resolve(V, St.Bound);
+  if (V.K != HVal::Unknown && V.K != HVal::Sym)
+    return V;
+  StatedUsed.insert(It->first);
+  // An unknown the code already named (`n` read twice, say): the stated
+  // value binds the symbol, so what was computed from it is known too.
+  if (V.K == HVal::Sym && V.Mul == 1 && V.I == 0 && It->second >= V.Lo && It->second <= V.Hi)
+    bindSymbol(St, V.S, It->second);
+  return HVal::integer(It->second);
+}
+
 HVal HostInterp::fresh(const IntType &T, WhyId W) {
   return HVal::symbol(NextSym++, T, W);
 }
@@ -400,6 +418,7 @@ void HostInterp::walkRoot(const FunctionDecl *Fn, bool Called) {
   }
   RootStart = Steps;
   FailedLoops.clear();
+  StatedUsed.clear();
   State St;
   std::vector<HVal> Args;
   std::vector<std::optional<Loc>> Locs;
@@ -422,7 +441,7 @@ void HostInterp::walkRoot(const FunctionDecl *Fn, bool Called) {
       Args.push_back(HVal::unknown(W));
     } else {
       Locs.push_back(std::nullopt);
-      Args.push_back(HVal::unknown(W));
+      Args.push_back(withStated(P, HVal::unknown(W), St));
     }
   }
   std::optional<Loc> This;

@@ -64,6 +64,7 @@ struct LaunchSeen {
   std::optional<Dim3> Grid, Block; // when every component is known
   std::string BlockWhy;            // why the block shape is not known
   std::vector<HVal> Args;          // one per kernel parameter (unknown: not known)
+  std::set<std::string> Stated;    // host variables given a stated value on the way
 };
 
 struct HostLimits {
@@ -75,6 +76,11 @@ struct HostLimits {
   unsigned MaxSeenPerSite = 16;    // beyond: one launch with what they share
   unsigned MaxAggregate = 64;      // larger arrays are not tracked element-wise
   unsigned MaxFields = 512;        // nor structs with more fields
+  /// Values the user stated (`--assume NAME=V`, launch/StatedFacts.h) for
+  /// host variables the code cannot know: a variable or parameter of that
+  /// name that is given an unknown value (from argv, a file) takes V
+  /// instead. A value the code computes is kept.
+  std::map<std::string, int64_t> Stated;
 };
 
 /// The launch API calls understood, by callee name: cudaLaunchKernel,
@@ -150,6 +156,9 @@ private:
   std::string where(const clang::Stmt *S) const;
   IntType intType(clang::QualType T) const;
   HVal zeroOf(clang::QualType T, unsigned Depth = 0);
+  /// V, or the value stated for the variable VD when V is not known.
+  HVal withStated(const clang::ValueDecl *VD, HVal V, State &St);
+  std::set<std::string> StatedUsed; // names withStated() applied in this walk
   size_t aggregateSize(clang::QualType T) const;
   uint32_t allocCell(State &St, HVal V);
   HVal *cellOf(State &St, const Loc &L, bool ForWrite);

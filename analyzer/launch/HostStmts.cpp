@@ -66,6 +66,7 @@ void HostInterp::execDecl(const VarDecl *VD, State &St) {
   } else {
     V = HVal::unknown(why("the uninitialised variable '" + VD->getNameAsString() + "'"));
   }
+  V = withStated(VD, std::move(V), St);
   auto It = St.Vars.find(VD);
   if (It != St.Vars.end() && !It->second.Global && It->second.Path.empty() &&
       It->second.Cell < St.Cells.size() && It->second.Cell >= Frames.back().Base) {

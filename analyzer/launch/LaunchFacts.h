@@ -31,6 +31,9 @@ struct LaunchFacts {
   /// What the user states about the kernel's parameters (--assume, assume
   /// comments): applies where the launch leaves a value unknown.
   std::vector<StatedFact> Stated;
+  /// Host variables (`n = atoi(argv[1])`) that took a stated value before
+  /// the launch (by name): the launch's values rest on those facts.
+  std::vector<std::string> HostStated;
 };
 
 } // namespace coalesce

@@ -200,6 +200,7 @@ KernelLaunch factsOf(ASTContext &Ctx, const host::LaunchSeen &S) {
   const std::string Where = fileLine(Ctx, S.Site->getBeginLoc());
   LaunchConfig &C = L.Facts.Config;
   C.Sites.push_back(P);
+  L.Facts.HostStated.assign(S.Stated.begin(), S.Stated.end());
   if (S.Grid && S.Grid->X > 0 && S.Grid->Y > 0 && S.Grid->Z > 0)
     C.Grid = S.Grid;
   if (S.Block) {
@@ -256,14 +257,16 @@ KernelLaunch factsOf(ASTContext &Ctx, const host::LaunchSeen &S) {
 
 } // namespace
 
-std::vector<KernelDef> findKernels(ASTContext &Ctx) {
+std::vector<KernelDef> findKernels(ASTContext &Ctx, const std::map<std::string, int64_t> &Stated) {
   Finder F(Ctx);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
 
   // Walk the host code from each root; launch sites no walk reached (code
   // that nothing calls in a way the walks follow, or budgets spent) are
   // walked from their own function, then evaluated by themselves.
-  host::HostInterp HI(Ctx);
+  host::HostLimits Limits;
+  Limits.Stated = Stated;
+  host::HostInterp HI(Ctx, Limits);
   std::set<const FunctionDecl *> Walked;
   // main first: the program's own entry is where launch shapes are set,
   // and the file's budget must not go to helpers nothing calls first.

@@ -15,6 +15,7 @@
 #include "launch/LaunchFacts.h"
 #include "model/WarpModel.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,7 +44,10 @@ struct KernelDef {
 std::string kernelName(const clang::FunctionDecl *FD);
 
 /// All kernels outside system headers, in source order, with their launches.
-std::vector<KernelDef> findKernels(clang::ASTContext &Ctx);
+/// Stated: the values the user stated for names (`--assume NAME=V`); host
+/// variables of those names that the host code cannot know take them.
+std::vector<KernelDef> findKernels(clang::ASTContext &Ctx,
+                                   const std::map<std::string, int64_t> &Stated = {});
 
 } // namespace coalesce
 
