@@ -169,7 +169,14 @@ HVal HostInterp::eval(const Expr *E, State &St) {
     }
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
       return HVal::function(FD);
-    return readLValue(lvalue(E, St), St, E->getType(), E);
+    // A stated size held in a global holds wherever the code cannot know
+    // it: also after a join with a path that did not set it (`Size` parsed
+    // from `-s N` in a loop over argv). Locals take it where they are set
+    // (a local changed by a loop the walk could not follow stays unknown).
+    HVal V = readLValue(lvalue(E, St), St, E->getType(), E);
+    if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasGlobalStorage())
+      V = withStated(D, std::move(V), St);
+    return V;
   }
   case Stmt::ImplicitCastExprClass:
   case Stmt::CStyleCastExprClass:
