@@ -32,6 +32,15 @@ inline bool timing() {
   return E && E[0] == '1';
 }
 
+/// A size the program takes at run time (from its command line, with a
+/// default), announced on stdout so that verify mode can pick the case of a
+/// parametric prediction that this run selects: `COALESCE_SIZE name value`.
+inline int runtime_size(const char *Name, int Argc, char **Argv, int Index, int Default) {
+  const int V = Index < Argc ? std::atoi(Argv[Index]) : Default;
+  std::printf("COALESCE_SIZE %s %d\n", Name, V);
+  return V;
+}
+
 template <class T> T *alloc(size_t Count) {
   T *P = nullptr;
   SAMPLE_CHECK(cudaMalloc(&P, Count * sizeof(T)));

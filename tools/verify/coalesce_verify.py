@@ -278,7 +278,29 @@ def base_kernel_name(demangled):
 # Predictions
 # ---------------------------------------------------------------------------
 
-def predicted_groups(accesses, kernel, block, grid=None):
+def parametric_case(param, sizes):
+    """The case of a parametric prediction (JSON `parametric`) that the run's
+    sizes select, as (cost, ideal, text), or None when the run did not
+    announce the size."""
+    if not param or param.get("size") not in sizes:
+        return None
+    v = sizes[param["size"]]
+    for row in param.get("table") or []:
+        if row["value"] == v:
+            return row["cost"], row["ideal"], f"{param['size']} = {v}"
+    for c in param.get("cases") or []:
+        w = c["when"]
+        if w["min"] is not None and v < w["min"]:
+            continue
+        if w["max"] is not None and v > w["max"]:
+            continue
+        if w["modulus"] > 1 and v % w["modulus"] not in w["residues"]:
+            continue
+        return c["cost"], c["ideal"], f"{param['size']} = {v}: {c['text']}"
+    return None
+
+
+def predicted_groups(accesses, kernel, block, grid=None, sizes=None):
     """(file basename, line, space, op) -> predictions for the launch of
     `kernel` with `block`: per-request cost and ideal (request-weighted over
     the line's accesses), requests per warp (None when a loop's trip count
@@ -322,6 +344,12 @@ def predicted_groups(accesses, kernel, block, grid=None):
             cost, ideal = a["sectors_per_request"], a["ideal_sectors_per_request"]
         else:
             cost, ideal = a["wavefronts_per_request"], a["ideal_wavefronts"]
+        # A cost that depends on a run-time size: the case this run selects.
+        case = parametric_case(a.get("parametric"), sizes or {})
+        if case:
+            cost, ideal = case[0], case[1]
+            g["case"] = case[2]
+            g["total"] = None  # the totals are for the top-level case
         g["w"] += w
         g["rpw"] += rpw or 0.0
         g["cost"] += w * cost
@@ -426,6 +454,11 @@ def measure(source, work, nvcc, ncu, arch, timing, prebuilt=None, launch_count=N
             f.write(q.stdout)
     timing_path = os.path.join(work, stem + ".timing.txt")
     with open(timing_path, "w") as f:
+        # The sizes the program took at run time (sample::runtime_size), for
+        # the parametric predictions (recorded with the timings).
+        for l in out.splitlines():
+            if l.startswith("COALESCE_SIZE "):
+                f.write(l + "\n")
         if timing:
             env = dict(os.environ, COALESCE_TIMING="1")
             q = run(cmd, 1800, env=env, what=f"{stem} (timing)")
@@ -433,6 +466,18 @@ def measure(source, work, nvcc, ncu, arch, timing, prebuilt=None, launch_count=N
                 raise VerifyError(f"{stem}: the program failed:\n{q.stderr.strip()[-2000:]}")
             f.write(q.stdout)
     return lines, raw, timing_path
+
+
+def parse_sizes(path):
+    """The sizes the program announced (COALESCE_SIZE name value)."""
+    out = {}
+    if path and os.path.exists(path):
+        with open_text(path) as f:
+            for l in f:
+                m = re.match(r"COALESCE_SIZE (\S+) (-?[0-9]+)", l)
+                if m:
+                    out[m.group(1)] = int(m.group(2))
+    return out
 
 
 def parse_timing(path):
@@ -524,6 +569,7 @@ def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_fil
         raise VerifyError(f"{source}: {len(launches)} launches in the raw page but "
                           f"{len(blocks)} in the source page")
     timings = parse_timing(timing_txt)
+    sizes = parse_sizes(timing_txt)
     rows = []
     kernels = []
     src_name = os.path.basename(source)
@@ -539,8 +585,8 @@ def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_fil
                         "gbps": (t[2] / (t[1] * 1e-3) / 1e9) if t and t[1] > 0 else None})
         warps = warps_launched(launch)
         measured = measured_groups(block["instructions"])
-        predicted = predicted_groups(accesses, kernel, launch["block"], launch["grid"]) or \
-            OrderedDict()
+        predicted = predicted_groups(accesses, kernel, launch["block"], launch["grid"],
+                                     sizes) or OrderedDict()
         # Code inlined from headers we did not analyse (CUDA's atomicAdd lives
         # in sm_20_atomic_functions.hpp) is matched to the one access of the
         # same kind that the prediction places at its call site.
@@ -563,6 +609,8 @@ def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_fil
                    "space": space, "op": op, "launch": i, "predicted": None, "measured": None}
             if m and m.get("via"):
                 row["note"] = f"instructions inlined from {m['via']}"
+            if p and p.get("case"):
+                row["case"] = p["case"]
             executed = m is not None and m["inst"] > 0
             if m is not None and not executed:
                 row["status"] = "not executed"  # a branch on a kernel argument
@@ -595,6 +643,8 @@ def render_table(rows):
                   "interior": "yes (interior)",
                   "not executed": "(not executed)",
                   "not predicted": "NO (not predicted)", "not in SASS": "NO (not in SASS)"}[r["status"]]
+        if r.get("case"):
+            status += f"  [case {r['case']}]"
         if r.get("note"):
             status += f"  [{r['note']}]"
         out.append([f"{r['file']}:{r['line']}", r["kernel"], b, r["space"], r["op"], pred, meas, status])

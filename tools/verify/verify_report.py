@@ -154,7 +154,10 @@ def markdown(info, rows, kernels, ok, total):
           "(unrolled loops, split struct accesses), and so are the predictions, weighted "
           "by their requests per warp. Where the grid is known, the launch's totals "
           "(sectors or wavefronts in requests: `Instructions Executed`) are compared too; "
-          "executions with every lane predicated off may only add measured requests.\n",
+          "executions with every lane predicated off may only add measured requests. "
+          "Where a cost depends on a size the program takes at run time, the prediction "
+          "is the case of the parametric answer that the run's size selects (the program "
+          "announces its sizes with `COALESCE_SIZE`).\n",
           "## The seeds' tables\n",
           _seed_tables(rows, kernels),
           "\n## Every access\n"]
@@ -171,6 +174,8 @@ def markdown(info, rows, kernels, ok, total):
                       "interior": "yes, interior warps (see note)",
                       "not executed": "(not executed)", "not predicted": "**no** (not predicted)",
                       "not in SASS": "**no** (not in SASS)"}[r["status"]]
+            if r.get("case"):
+                pred += f" (case {r['case']})"
             body.append([f"{r['line']}", r["kernel"], b, r["space"], r["op"], pred,
                          _pair(r["measured"]), _total(r), status])
         md.append(_table(["line", "kernel", "block", "space", "op", "predicted", "measured",
