@@ -169,14 +169,7 @@ HVal HostInterp::eval(const Expr *E, State &St) {
     }
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
       return HVal::function(FD);
-    // A stated size held in a global holds wherever the code cannot know
-    // it: also after a join with a path that did not set it (`Size` parsed
-    // from `-s N` in a loop over argv). Locals take it where they are set
-    // (a local changed by a loop the walk could not follow stays unknown).
-    HVal V = readLValue(lvalue(E, St), St, E->getType(), E);
-    if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasGlobalStorage())
-      V = withStated(D, std::move(V), St);
-    return V;
+    return readLValue(lvalue(E, St), St, E->getType(), E);
   }
   case Stmt::ImplicitCastExprClass:
   case Stmt::CStyleCastExprClass:
@@ -266,8 +259,18 @@ HVal HostInterp::eval(const Expr *E, State &St) {
 HVal HostInterp::evalCast(const CastExpr *E, State &St) {
   const Expr *Sub = E->getSubExpr();
   switch (E->getCastKind()) {
-  case CK_LValueToRValue:
-    return readLValue(lvalue(Sub, St), St, E->getType(), Sub);
+  case CK_LValueToRValue: {
+    HVal V = readLValue(lvalue(Sub, St), St, E->getType(), Sub);
+    // A stated size held in a global holds wherever the code cannot know
+    // it: also after a join with a path that did not set it (`Size` parsed
+    // from `-s N` in a loop over argv) or a store through a pointer the walk
+    // does not track. Locals take it where they are set (a local changed by
+    // a loop the walk could not follow stays unknown).
+    if (const auto *DR = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasGlobalStorage())
+        V = withStated(VD, std::move(V), St);
+    return V;
+  }
   case CK_NoOp:
   case CK_ConstructorConversion:
   case CK_UserDefinedConversion:

@@ -300,13 +300,32 @@ def parametric_case(param, sizes):
     return None
 
 
-def predicted_groups(accesses, kernel, block, grid=None, sizes=None):
+def config_key(a):
+    """What tells one launch configuration's records from another's of the
+    same kernel and block: the arguments and the grid."""
+    l = a["launch"]
+    return json.dumps([l.get("args"), l.get("grid")], sort_keys=True)
+
+
+def launch_configs(accesses, kernel, block):
+    """The distinct launch configurations predicted for `kernel` with
+    `block`, in the order of the records."""
+    keys = OrderedDict()
+    for a in accesses:
+        b = tuple(a["launch"]["block"]) if a["launch"]["block"] else None
+        if a["kernel"] == kernel and b == (tuple(block) if block else None):
+            keys.setdefault(config_key(a), a["launch"])
+    return keys
+
+
+def predicted_groups(accesses, kernel, block, grid=None, sizes=None, config=None):
     """(file basename, line, space, op) -> predictions for the launch of
     `kernel` with `block`: per-request cost and ideal (request-weighted over
     the line's accesses), requests per warp (None when a loop's trip count
     is not known) and the totals of the launch with `grid` (None unless every
     access of the line has them)."""
-    candidates = [a for a in accesses if a["kernel"] == kernel]
+    candidates = [a for a in accesses if a["kernel"] == kernel and
+                  (config is None or config_key(a) == config)]
     configs = OrderedDict()
     for a in candidates:
         b = tuple(a["launch"]["block"]) if a["launch"]["block"] else None
@@ -562,6 +581,58 @@ def interior_or_disagree(row, p, pred, meas):
     return "DISAGREE"
 
 
+def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config):
+    """The rows of one measured launch against the predictions of one launch
+    configuration (all of the kernel's with `config` None)."""
+    out = []
+    warps = warps_launched(launch)
+    measured = measured_groups(block["instructions"])
+    predicted = predicted_groups(accesses, kernel, launch["block"], launch["grid"],
+                                 sizes, config) or OrderedDict()
+    # Code inlined from headers we did not analyse (CUDA's atomicAdd lives
+    # in sm_20_atomic_functions.hpp) is matched to the one access of the
+    # same kind that the prediction places at its call site.
+    for mkey in [k for k in measured if k[0] != src_name and k not in predicted]:
+        same = [k for k in predicted
+                if k[2:] == mkey[2:] and k not in measured and predicted[k]["unknown"] is None]
+        if len(same) == 1:
+            m = measured.pop(mkey)
+            m["via"] = f"{mkey[0]}:{mkey[1]}"
+            measured[same[0]] = m
+    keys = list(OrderedDict.fromkeys(list(predicted.keys()) + list(measured.keys())))
+    keys.sort(key=lambda k: (k[0], k[1] or 0, k[2], k[3]))
+    for key in keys:
+        fname, line, space, op = key
+        if fname != src_name and key not in predicted:
+            continue  # code from headers that was not analysed (the harness)
+        m = measured.get(key)
+        p = predicted.get(key)
+        row = {"file": fname, "line": line, "kernel": kernel, "block": launch["block"],
+               "space": space, "op": op, "launch": i, "predicted": None, "measured": None}
+        if m and m.get("via"):
+            row["note"] = f"instructions inlined from {m['via']}"
+        if p and p.get("case"):
+            row["case"] = p["case"]
+        executed = m is not None and m["inst"] > 0
+        if m is not None and not executed:
+            row["status"] = "not executed"  # a branch on a kernel argument
+        elif p is None:
+            row["measured"] = (m["cost"] / m["inst"], m["ideal"] / m["inst"])
+            row["status"] = "not predicted"
+        elif p["unknown"] is not None:
+            row["status"] = "unknown"
+            row["reason"] = p["unknown"]
+            if executed:
+                row["measured"] = (m["cost"] / m["inst"], m["ideal"] / m["inst"])
+        elif m is None:
+            row["predicted"] = (p["cost"] / p["w"], p["ideal"] / p["w"])
+            row["status"] = "not in SASS"
+        else:
+            row["status"] = judge(row, m, p, warps)
+        out.append(row)
+    return out
+
+
 def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_filter=None):
     launches = parse_raw(raw_csv)
     blocks = parse_source_page(lines_csv)
@@ -583,51 +654,28 @@ def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_fil
         kernels.append({"kernel": kernel, "block": launch["block"], "grid": launch["grid"],
                         "ms": t[1] if t else None,
                         "gbps": (t[2] / (t[1] * 1e-3) / 1e9) if t and t[1] > 0 else None})
-        warps = warps_launched(launch)
-        measured = measured_groups(block["instructions"])
-        predicted = predicted_groups(accesses, kernel, launch["block"], launch["grid"],
-                                     sizes) or OrderedDict()
-        # Code inlined from headers we did not analyse (CUDA's atomicAdd lives
-        # in sm_20_atomic_functions.hpp) is matched to the one access of the
-        # same kind that the prediction places at its call site.
-        for mkey in [k for k in measured if k[0] != src_name and k not in predicted]:
-            same = [k for k in predicted
-                    if k[2:] == mkey[2:] and k not in measured and predicted[k]["unknown"] is None]
-            if len(same) == 1:
-                m = measured.pop(mkey)
-                m["via"] = f"{mkey[0]}:{mkey[1]}"
-                measured[same[0]] = m
-        keys = list(OrderedDict.fromkeys(list(predicted.keys()) + list(measured.keys())))
-        keys.sort(key=lambda k: (k[0], k[1] or 0, k[2], k[3]))
-        for key in keys:
-            fname, line, space, op = key
-            if fname != src_name and key not in predicted:
-                continue  # code from headers that was not analysed (the harness)
-            m = measured.get(key)
-            p = predicted.get(key)
-            row = {"file": fname, "line": line, "kernel": kernel, "block": launch["block"],
-                   "space": space, "op": op, "launch": i, "predicted": None, "measured": None}
-            if m and m.get("via"):
-                row["note"] = f"instructions inlined from {m['via']}"
-            if p and p.get("case"):
-                row["case"] = p["case"]
-            executed = m is not None and m["inst"] > 0
-            if m is not None and not executed:
-                row["status"] = "not executed"  # a branch on a kernel argument
-            elif p is None:
-                row["measured"] = (m["cost"] / m["inst"], m["ideal"] / m["inst"])
-                row["status"] = "not predicted"
-            elif p["unknown"] is not None:
-                row["status"] = "unknown"
-                row["reason"] = p["unknown"]
-                if executed:
-                    row["measured"] = (m["cost"] / m["inst"], m["ideal"] / m["inst"])
-            elif m is None:
-                row["predicted"] = (p["cost"] / p["w"], p["ideal"] / p["w"])
-                row["status"] = "not in SASS"
-            else:
-                row["status"] = judge(row, m, p, warps)
-            rows.append(row)
+        # Several launch configurations of this kernel and block (a loop of
+        # launches whose arguments differ): Nsight Compute does not report a
+        # launch's arguments, so the launch is compared with each and the
+        # configuration that agrees on the most lines is the one reported.
+        configs = launch_configs(accesses, kernel, launch["block"])
+        same_grid = [k for k, l in configs.items()
+                     if not l.get("grid") or not launch["grid"] or
+                     tuple(l["grid"]) == tuple(launch["grid"])]
+        choices = same_grid if len(same_grid) > 1 else [None]
+        best = None
+        for c in choices:
+            r = compare_launch(accesses, kernel, launch, block, i, src_name, sizes, c)
+            score = sum(x["status"] == "agree" for x in r)
+            if best is None or score > best[0]:
+                best = (score, r, c)
+        if best[2] is not None:
+            args = configs[best[2]].get("args") or {}
+            what = ", ".join(f"{k}={v}" for k, v in sorted(args.items()))
+            for x in best[1]:
+                x["config"] = (f"configuration {choices.index(best[2]) + 1} of {len(choices)}"
+                               + (f": {what}" if what else ""))
+        rows.extend(best[1])
     return rows, kernels
 
 
@@ -645,6 +693,8 @@ def render_table(rows):
                   "not predicted": "NO (not predicted)", "not in SASS": "NO (not in SASS)"}[r["status"]]
         if r.get("case"):
             status += f"  [case {r['case']}]"
+        if r.get("config"):
+            status += f"  [{r['config']}]"
         if r.get("note"):
             status += f"  [{r['note']}]"
         out.append([f"{r['file']}:{r['line']}", r["kernel"], b, r["space"], r["op"], pred, meas, status])

@@ -176,6 +176,8 @@ def markdown(info, rows, kernels, ok, total):
                       "not in SASS": "**no** (not in SASS)"}[r["status"]]
             if r.get("case"):
                 pred += f" (case {r['case']})"
+            if r.get("config"):
+                pred += f" ({r['config']})"
             body.append([f"{r['line']}", r["kernel"], b, r["space"], r["op"], pred,
                          _pair(r["measured"]), _total(r), status])
         md.append(_table(["line", "kernel", "block", "space", "op", "predicted", "measured",
