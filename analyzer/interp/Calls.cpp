@@ -23,6 +23,13 @@ namespace interp {
 Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
   if (RetLV)
     RetLV->K = LValue::None;
+  // A call may store or synchronise: loads before it are not reused after
+  // it (nor across its arguments, conservatively).
+  struct ClearAvail {
+    std::vector<AvailLoad> &A;
+    explicit ClearAvail(std::vector<AvailLoad> &A) : A(A) { A.clear(); }
+    ~ClearAvail() { A.clear(); }
+  } AvailGuard(Avail);
   if (isa<CUDAKernelCallExpr>(CE))
     return Value::unknown(ReasonKind::DynamicParallelism);
   const FunctionDecl *FD = CE->getDirectCallee();

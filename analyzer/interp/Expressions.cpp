@@ -395,11 +395,13 @@ Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
   Cond C = evalCond(CO->getCond());
   const LaneMask Save = Active;
   auto Side = [&](const Expr *E, LaneMask M) {
+    Avail.clear(); // a side's loads do not dominate the other side's
     Active = M;
     Value V = !M ? Value::opaque()
                : ToRValue ? load(evalLValue(E), E->getType(), E)
                           : eval(E);
     Active = Save;
+    Avail.clear();
     return V;
   };
   switch (C.K) {

@@ -513,6 +513,24 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
       W /= 2;
   }
   unsigned Chunks = static_cast<unsigned>(Size / W);
+  // A load of an address loaded earlier in the same statement, on the same
+  // lanes, with no store, call or branch in between: nvcc reuses the value
+  // (common subexpressions) and issues no instruction for it.
+  if (Op != AccessOp::Load || Chunks != 1 || !Rg || !E.UnknownWhy.empty() ||
+      CT.isVolatileQualified() || Site->getType().isVolatileQualified()) {
+    if (Op != AccessOp::Load)
+      Avail.clear();
+  } else {
+    const AvailLoad *Prev = nullptr;
+    for (const AvailLoad &A : Avail)
+      if (A.Region == *Rg && A.Width == W && A.Active == Active && A.Offset == LV.Ptr.P)
+        Prev = &A;
+    if (Prev)
+      E.UnknownWhy = makeReason(ReasonKind::LoadReused,
+                                {text(Prev->Site), lineOf(Ctx, Prev->Site->getBeginLoc())});
+    else
+      Avail.push_back({*Rg, LV.Ptr.P, static_cast<unsigned>(W), Active, Site});
+  }
   if (E.UnknownWhy.empty() && Explained.insert({Site, E.ContextKey}).second)
     E.Because = because(Site);
   for (unsigned C = 0; C < Chunks; ++C) {

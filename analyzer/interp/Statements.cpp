@@ -25,6 +25,7 @@ namespace interp {
 void WarpInterp::exec(const Stmt *S) {
   if (!S || Active == 0)
     return;
+  Avail.clear(); // a load's value is reused within one statement only
   step();
   visit(S);
   if (auto *CS = dyn_cast<CompoundStmt>(S)) {

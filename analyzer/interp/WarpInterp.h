@@ -138,6 +138,18 @@ private:
   unsigned DivergentExits = 0;
   std::vector<AccessEvent> Buffered;
   std::set<std::pair<const clang::Expr *, std::string>> Explained;
+  /// Loads issued earlier in the statement being run, on the lanes now
+  /// active: a load of the same address (region, per-lane offset, width)
+  /// is not issued again, nvcc reuses the value. Cleared at every statement,
+  /// store, call and side of a branch (Memory.cpp, availableLoad()).
+  struct AvailLoad {
+    RegionId Region;
+    Poly Offset;
+    unsigned Width;
+    LaneMask Active;
+    const clang::Expr *Site;
+  };
+  std::vector<AvailLoad> Avail;
 
   // Budget (State.cpp) --------------------------------------------------------
   void step() {

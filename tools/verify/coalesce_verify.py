@@ -337,6 +337,8 @@ def predicted_groups(accesses, kernel, block, grid=None, sizes=None, config=None
         return None
     groups = OrderedDict()
     for a in chosen:
+        if a.get("reason_kind") == "load-reused":
+            continue  # no instruction of its own: nvcc reuses an earlier load
         key = (os.path.basename(a["file"]), a["line"], a["space"], a["op"])
         g = groups.setdefault(key, {"w": 0.0, "cost": 0.0, "ideal": 0.0, "rpw": 0.0,
                                     "rpw_known": True, "unknown": None, "exprs": [],
