@@ -635,7 +635,8 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config):
     return out
 
 
-def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_filter=None):
+def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_filter=None,
+                    stated_sizes=None):
     launches = parse_raw(raw_csv)
     blocks = parse_source_page(lines_csv)
     if len(blocks) != len(launches):
@@ -643,6 +644,7 @@ def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_fil
                           f"{len(blocks)} in the source page")
     timings = parse_timing(timing_txt)
     sizes = parse_sizes(timing_txt)
+    sizes.update(stated_sizes or {})
     rows = []
     kernels = []
     src_name = os.path.basename(source)
@@ -757,9 +759,20 @@ def main(argv=None):
     ap.add_argument("--keep", action="store_true", help="keep the build directory")
     ap.add_argument("--arch", help="GPU architecture for nvcc (default: the local GPU's)")
     ap.add_argument("--kernels", help="compare only kernels whose name matches this regex")
+    ap.add_argument("--size", action="append", default=[], metavar="NAME=V",
+                    help="a size the program took at run time (repeatable): parametric "
+                         "predictions are compared in the case it selects (programs of "
+                         "the sample_kernels announce theirs with COALESCE_SIZE lines)")
     ap.add_argument("--markdown", help="write the report as Markdown to this file")
     ap.add_argument("--json", help="write the rows as JSON to this file")
     args = ap.parse_args(argv)
+    stated = {}
+    for item in args.size:
+        m = re.fullmatch(r"\s*([A-Za-z_][\w.]*)\s*=\s*(-?[0-9]+)\s*", item)
+        if not m:
+            print(f"coalesce-verify: error: --size {item!r}: expected NAME=INTEGER", file=sys.stderr)
+            return 2
+        stated[m.group(1)] = int(m.group(2))
 
     for s in args.sources:
         if not os.path.isfile(s):
@@ -807,7 +820,7 @@ def main(argv=None):
                     for p in (lines, raw, timing):
                         shutil.copy(p, args.record)
             rows, kernels = compare_program(src, predictions.get(os.path.basename(src), []),
-                                            lines, raw, timing, args.kernels)
+                                            lines, raw, timing, args.kernels, stated)
             for k in kernels:
                 k["file"] = os.path.basename(src)
             all_rows.extend(rows)
