@@ -142,5 +142,41 @@ class JudgeTest(unittest.TestCase):
         self.assertEqual(st, "DISAGREE")
 
 
+class ParametricTest(unittest.TestCase):
+    PARAM = {
+        "size": "dim",
+        "table": [{"value": 0, "cost": 2, "ideal": 2}, {"value": 3, "cost": 3.25, "ideal": 3}],
+        "cases": [
+            {"cost": 4, "ideal": 4, "text": "when dim is a multiple of 8 and dim >= 16",
+             "when": {"min": 16, "max": None, "modulus": 8, "residues": [0]}},
+            {"cost": 5, "ideal": 4, "text": "when dim % 8 == 4 and dim >= 20",
+             "when": {"min": 20, "max": None, "modulus": 8, "residues": [4]}},
+        ],
+    }
+
+    def test_case_the_run_selects(self):
+        self.assertEqual(v.parametric_case(self.PARAM, {"dim": 1004})[:2], (5, 4))
+        self.assertEqual(v.parametric_case(self.PARAM, {"dim": 1024})[:2], (4, 4))
+        self.assertEqual(v.parametric_case(self.PARAM, {"dim": 3})[:2], (3.25, 3))
+        self.assertIn("dim = 1004", v.parametric_case(self.PARAM, {"dim": 1004})[2])
+
+    def test_no_case_without_the_size_or_outside_every_case(self):
+        self.assertIsNone(v.parametric_case(self.PARAM, {}))
+        self.assertIsNone(v.parametric_case(self.PARAM, {"cols": 1004}))
+        self.assertIsNone(v.parametric_case(self.PARAM, {"dim": 1001}))
+        self.assertIsNone(v.parametric_case(None, {"dim": 1004}))
+
+    def test_sizes_announced_by_the_program(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("COALESCE_SIZE cols 2049\nCOALESCE_TIME k 0.1 100\nCOALESCE_SIZE dim -3\n")
+        try:
+            self.assertEqual(v.parse_sizes(f.name), {"cols": 2049, "dim": -3})
+        finally:
+            os.unlink(f.name)
+
+    def test_bad_size_option_is_an_error(self):
+        self.assertEqual(v.main(["--size", "cols=x", "--predictions", "p.json", __file__]), 2)
+
+
 if __name__ == "__main__":
     unittest.main()
