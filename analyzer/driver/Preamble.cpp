@@ -3,6 +3,7 @@
 #include "driver/Preamble.h"
 
 #include "driver/Invocation.h"
+#include "driver/JobDatabase.h"
 #include "driver/Runner.h"
 
 #include "clang/Basic/LangOptions.h"
@@ -32,22 +33,6 @@ using namespace clang;
 namespace coalesce {
 
 namespace {
-
-class PchDatabase : public tooling::CompilationDatabase {
-public:
-  PchDatabase(const FileJob &J, std::string Main) : Job(J), Main(std::move(Main)) {}
-  std::vector<tooling::CompileCommand>
-  getCompileCommands(llvm::StringRef File) const override {
-    std::vector<std::string> Cmd = Job.Args;
-    Cmd.push_back(File.str());
-    return {tooling::CompileCommand(Job.Directory, File, Cmd, "")};
-  }
-  std::vector<std::string> getAllFiles() const override { return {Main}; }
-
-private:
-  const FileJob &Job;
-  std::string Main;
-};
 
 /// Runs GeneratePCHAction, writing to Output, whatever action the tool's
 /// argument adjusters asked for.
@@ -274,7 +259,7 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   Tmp += ".tmp." + std::to_string(::getpid()) + "." +
          std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
 
-  PchDatabase DB(Job, Plan.VirtualFile);
+  JobDatabase DB(Job, Plan.VirtualFile);
   tooling::ClangTool Tool(DB, {Plan.VirtualFile});
   Tool.mapVirtualFile(Plan.VirtualFile, Text);
   if (Job.BuiltinHeaders)

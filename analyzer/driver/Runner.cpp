@@ -4,6 +4,7 @@
 
 #include "ast/ClangErrors.h"
 #include "driver/Invocation.h"
+#include "driver/JobDatabase.h"
 #include "driver/Preamble.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -28,21 +29,6 @@ using namespace clang;
 namespace coalesce {
 
 namespace {
-
-class OneFileDatabase : public tooling::CompilationDatabase {
-public:
-  OneFileDatabase(const FileJob &J) : Job(J) {}
-  std::vector<tooling::CompileCommand>
-  getCompileCommands(llvm::StringRef File) const override {
-    std::vector<std::string> Cmd = Job.Args;
-    Cmd.push_back(File.str());
-    return {tooling::CompileCommand(Job.Directory, File, Cmd, "")};
-  }
-  std::vector<std::string> getAllFiles() const override { return {Job.File}; }
-
-private:
-  const FileJob &Job;
-};
 
 /// Prints clang's errors (with their notes) as clang would, at most
 /// MaxPrinted of them, and records every error with its location: the
@@ -248,7 +234,7 @@ bool parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
     // without it and that parse reports any real errors.
     J.Args.push_back("-fno-caret-diagnostics");
   }
-  OneFileDatabase DB(J);
+  JobDatabase DB(J);
   tooling::ClangTool Tool(DB, {Job.File});
   if (Job.Contents) {
     // ClangTool makes the input path absolute against the process's working
