@@ -173,10 +173,17 @@ void AccessAggregator::record(const AccessEvent &E) {
     return;
   }
   const unsigned F = firstLane(E.Active);
-  double Lines = 0;
-  LanePattern P;
-  Cost C = requestCost(E.Space, Addr, E.Active, E.Width, Rg.Align, Run.Syms,
-                       &Lines, &P);
+  auto Memo = CostMemos.find(memoKey("cost", E.Space, Addr, E.Active, E.Width, Rg.Align));
+  if (Memo == CostMemos.end()) {
+    CostMemo M;
+    M.C = requestCost(E.Space, Addr, E.Active, E.Width, Rg.Align, Run.Syms, &M.Lines,
+                      &M.Pattern);
+    Memo = CostMemos.emplace(memoKey("cost", E.Space, Addr, E.Active, E.Width, Rg.Align),
+                             std::move(M)).first;
+  }
+  const double Lines = Memo->second.Lines;
+  const LanePattern &P = Memo->second.Pattern;
+  const Cost &C = Memo->second.C;
   S.SumW += E.Weight;
   S.SumCost += C.Value * E.Weight;
   S.SumIdeal += C.Ideal * E.Weight;
@@ -233,6 +240,29 @@ void AccessAggregator::record(const AccessEvent &E) {
   }
 }
 
+std::string AccessAggregator::memoKey(const char *What, MemorySpace Space, const Poly &Addr,
+                                      LaneMask Active, unsigned Width, int64_t Align) const {
+  const unsigned F = firstLane(Active);
+  const int64_t First = F < WarpSize ? Addr.laneConstants()[F] : 0;
+  const int64_t Shift = floorDiv(First, 128) * 128;
+  const Poly Moved = Shift ? Addr - Poly::constant(Shift) : Addr;
+  std::string K = What;
+  K += '|';
+  K += std::to_string(static_cast<int>(Space)) + '|' + std::to_string(Active) + '|' +
+       std::to_string(Width) + '|' + std::to_string(Align) + '|';
+  K += Moved.key();
+  // What the cost reads of each symbol (a loop's iteration symbol may get
+  // another trip count in a later warp).
+  for (SymbolId Id : Addr.symbols()) {
+    const SymbolInfo &I = Run.Syms.get(Id);
+    K += '|' + std::to_string(Id) + ':' + std::to_string(static_cast<int>(I.Kind)) + ':' +
+         std::to_string(I.UniformRange) + ':' + std::to_string(I.RangeStart) + ':' +
+         std::to_string(I.NonNegative) + ':' + std::to_string(I.Step) + ':' +
+         std::to_string(I.Offset) + ':' + std::to_string(I.Min);
+  }
+  return K;
+}
+
 bool AccessAggregator::recordParametric(Stats &S, const AccessEvent &E, const Poly &Addr) {
   // The lanes are spread by one kernel parameter: the cost as a function of
   // it (model/Parametric.h).
@@ -241,14 +271,22 @@ bool AccessAggregator::recordParametric(Stats &S, const AccessEvent &E, const Po
       (S.ParamW > 0 && S.ParamSym != Vary[0]))
     return false;
   const MemRegion &Rg = Run.Regions[*E.Region];
-  std::string Why;
-  std::optional<ParamTable> T = parametricTable(
-      Addr, E.Active, E.Width, Vary[0], Run.Syms.get(Vary[0]).Min, periodOf(E.Space),
-      [&](const Poly &At) {
-        Cost C = requestCost(E.Space, At, E.Active, E.Width, Rg.Align, Run.Syms);
-        return CostPoint{C.Value, C.Ideal, C.Exact};
-      },
-      Why);
+  const std::string Key =
+      memoKey("param", E.Space, Addr, E.Active, E.Width, Rg.Align) + '|' +
+      std::to_string(Vary[0]) + '|' + std::to_string(Run.Syms.get(Vary[0]).Min);
+  auto Memo = ParamMemos.find(Key);
+  if (Memo == ParamMemos.end()) {
+    std::string Why;
+    std::optional<ParamTable> T = parametricTable(
+        Addr, E.Active, E.Width, Vary[0], Run.Syms.get(Vary[0]).Min, periodOf(E.Space),
+        [&](const Poly &At) {
+          Cost C = requestCost(E.Space, At, E.Active, E.Width, Rg.Align, Run.Syms);
+          return CostPoint{C.Value, C.Ideal, C.Exact};
+        },
+        Why);
+    Memo = ParamMemos.emplace(Key, std::make_pair(std::move(T), std::move(Why))).first;
+  }
+  const std::optional<ParamTable> &T = Memo->second.first;
   if (!T)
     return false;
   if (S.ParamW == 0)

@@ -19,7 +19,10 @@
 #include "model/Parametric.h"
 
 #include <map>
+#include <optional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace coalesce {
@@ -75,6 +78,22 @@ private:
                       std::vector<AccessRecord> &Out);
   const PaddingPlan &plan(const clang::VarDecl *Array);
   std::map<const clang::VarDecl *, PaddingPlan> Plans;
+  // The requests of a kernel repeat the same lane pattern many times (the
+  // unrolled iterations of a tile loop, the rows of a tile, the warps of a
+  // block). A request's cost, and its parametric table, depend on the lanes'
+  // byte offsets only modulo 128 (a multiple of the 32-byte sector, the
+  // 128-byte line and the 32 banks' period), so they are remembered per
+  // kernel run under a key whose lane constants are moved by a multiple of
+  // 128 towards 0 (memoKey()).
+  struct CostMemo {
+    Cost C;
+    double Lines = 0;
+    LanePattern Pattern;
+  };
+  std::string memoKey(const char *What, MemorySpace Space, const Poly &Addr, LaneMask Active,
+                      unsigned Width, int64_t Align) const;
+  std::unordered_map<std::string, CostMemo> CostMemos;
+  std::unordered_map<std::string, std::pair<std::optional<ParamTable>, std::string>> ParamMemos;
   KernelRun &Run;
   std::map<std::string, Stats> ByKey;
   unsigned Next = 0;
