@@ -77,6 +77,10 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
 std::string quantity(double V, const std::string &Unit);
 /// "global load from 'in'", "shared store to 'tile'", "global atomic on 'sum'"
 std::string accessPhrase(const AccessRecord &R);
+/// What follows accessPhrase() for a record with no number: " cannot be
+/// predicted: <why>", or, for a load nvcc does not issue again (reason kind
+/// load-reused), " needs no instruction of its own: <which load it reuses>".
+std::string unknownPhrase(const AccessRecord &R);
 std::string laneEvidence(const AccessRecord &R);
 std::string assumptionNote(const AccessRecord &R);
 

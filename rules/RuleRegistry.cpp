@@ -57,6 +57,13 @@ std::string quantity(double V, const std::string &Unit) {
   return N + " " + Unit + (N == "1" ? "" : "s");
 }
 
+std::string unknownPhrase(const AccessRecord &R) {
+  const std::string Own = "no instruction of its own: ";
+  if (R.ReasonK == ReasonKind::LoadReused && R.Reason.rfind(Own, 0) == 0)
+    return " needs " + R.Reason;
+  return " cannot be predicted: " + R.Reason;
+}
+
 std::string accessPhrase(const AccessRecord &R) {
   if (R.Op == AccessOp::Call)
     return std::string(spaceName(R.Space)) + " accesses to '" + R.Array + "' by a call";
@@ -113,7 +120,7 @@ std::optional<Finding> beginFinding(const std::string &Id, const AccessRecord &R
     return F;
   if (Opts.ReportUnknown) {
     F.Level = Severity::Remark;
-    F.Message = accessPhrase(R) + " cannot be predicted: " + R.Reason;
+    F.Message = accessPhrase(R) + unknownPhrase(R);
     F.Notes.push_back({std::nullopt, assumptionNote(R)});
     Out.push_back(std::move(F));
   }

@@ -15,7 +15,7 @@ constexpr size_t MaxRecords = 6; // maps in one hover; the rest are counted
 std::string describe(const AccessRecord &R, bool Markdown) {
   std::string S = Markdown ? "**" + accessPhrase(R) + "**" : accessPhrase(R);
   if (R.V == Verdict::Unknown)
-    S += ": cannot be predicted: " + R.Reason;
+    S += ":" + unknownPhrase(R);
   else
     S += ": " + warpMapCaption(R);
   S += "\n\n";

@@ -165,7 +165,7 @@ std::string accessHtml(const AccessRecord &R, const Finding *F, const std::strin
     OS << "<p class=\"message" << (F->Level == Severity::Remark ? " remark" : "") << "\">"
        << esc(F->Message) << " <span class=\"loc\">[" << esc(F->checkName()) << "]</span></p>\n";
   else if (R.V == Verdict::Unknown)
-    OS << "<p class=\"message remark\">cannot be predicted: " << esc(R.Reason) << "</p>\n";
+    OS << "<p class=\"message remark\">" << esc(unknownPhrase(R).substr(1)) << "</p>\n";
   OS << numbersTable(R);
 
   std::vector<std::string> Evidence;

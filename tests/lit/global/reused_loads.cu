@@ -12,7 +12,7 @@ __global__ void square(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i + 1] * in[i + 1];
   // CHECK-DAG: :[[@LINE-1]]:12: warning: global load from 'in' uses 5 sectors per request (ideal 4)
-  // CHECK-DAG: :[[@LINE-2]]:24: remark: global load from 'in' cannot be predicted: no instruction of its own: `in[i + 1]` (line [[@LINE-2]]) loaded the same address earlier in this statement, with no store in between, and nvcc reuses that value
+  // CHECK-DAG: :[[@LINE-2]]:24: remark: global load from 'in' needs no instruction of its own: `in[i + 1]` (line [[@LINE-2]]) loaded the same address earlier in this statement, with no store in between, and nvcc reuses that value
 }
 
 __global__ void stencil(const float *in, float *out) {
@@ -22,7 +22,7 @@ __global__ void stencil(const float *in, float *out) {
   __syncthreads();
   out[(blockIdx.x * 16 + ty) * 16 + tx] =
       t[ty + 1][tx + 1] + 0.25f * (t[ty][tx + 1] + t[ty + 2][tx + 1] - 2.0f * t[ty + 1][tx + 1]);
-  // CHECK-DAG: :[[@LINE-1]]:79: remark: shared load from 't' cannot be predicted: no instruction of its own: `t[ty + 1][tx + 1]` (line [[@LINE-1]])
+  // CHECK-DAG: :[[@LINE-1]]:79: remark: shared load from 't' needs no instruction of its own: `t[ty + 1][tx + 1]` (line [[@LINE-1]])
 }
 
 __global__ void not_reused(volatile float *v, const float *in, float *out, int f) {
@@ -30,7 +30,7 @@ __global__ void not_reused(volatile float *v, const float *in, float *out, int f
   out[i] = v[i] + v[i];                // both issued: volatile
   out[i] = in[i] + (f ? in[i] : 0.0f); // issued on the side of `?:` too
   out[i] = out[i] + out[i];            // the second after no store: reused
-  // CHECK-DAG: :[[@LINE-1]]:21: remark: global load from 'out' cannot be predicted: no instruction of its own
+  // CHECK-DAG: :[[@LINE-1]]:21: remark: global load from 'out' needs no instruction of its own
 }
 
 void launch(float *a, float *b, volatile float *c) {
