@@ -139,6 +139,18 @@ def _total(r):
     return f"{_fmt(pc)} in {_fmt(pr)} / {_fmt(mc)} in {_fmt(mr)}"
 
 
+CONSTANT_UNITS = (
+    "- Constant rows are constant-cache requests per LDC / ideal (1). The source page "
+    "has no cost column for LDC, so a second pass measures the kernel's `idc__requests` "
+    "(one per distinct address of each LDC executed) and its LDCs executed "
+    "(`smsp__inst_executed_op_ldc`); the line of a kernel whose other LDCs read one "
+    "address each (its parameters, reads predicted warp-uniform) gets "
+    "1 + (idc__requests - LDCs) / its LDCs' `Instructions Executed`. A line predicted "
+    "warp-uniform without an LDC in the SASS reads instruction operands (no request); "
+    "a kernel with several lines whose lanes may read different addresses cannot be "
+    "split, and its rows say so.\n")
+
+
 def markdown(info, rows, kernels, ok, total):
     md = ["# Verify report: predictions vs Nsight Compute\n",
           f"- GPU: {info.get('gpu', '?')} ({info.get('arch', '?')}), driver {info.get('driver', '?')}",
@@ -155,6 +167,7 @@ def markdown(info, rows, kernels, ok, total):
           "by their requests per warp. Where the grid is known, the launch's totals "
           "(sectors or wavefronts in requests: `Instructions Executed`) are compared too; "
           "executions with every lane predicated off may only add measured requests.\n",
+          *([CONSTANT_UNITS] if any(r["space"] == "constant" for r in rows) else []),
           "## The seeds' tables\n",
           _seed_tables(rows, kernels),
           "\n## Every access\n"]
@@ -170,7 +183,11 @@ def markdown(info, rows, kernels, ok, total):
             status = {"agree": "yes", "DISAGREE": "**no**", "unknown": "(unknown: not predicted)",
                       "interior": "yes, interior warps (see note)",
                       "not executed": "(not executed)", "not predicted": "**no** (not predicted)",
-                      "not in SASS": "**no** (not in SASS)"}[r["status"]]
+                      "not in SASS": "**no** (not in SASS)",
+                      "operand": "(no LDC: operands)",
+                      "not attributed": "(not attributed: see note)"}[r["status"]]
+            if r["status"] == "not attributed" and r.get("note"):
+                status += f" {r['note']}"
             body.append([f"{r['line']}", r["kernel"], b, r["space"], r["op"], pred,
                          _pair(r["measured"]), _total(r), status])
         md.append(_table(["line", "kernel", "block", "space", "op", "predicted", "measured",
