@@ -206,7 +206,7 @@ void recordMissed(const KernelSites &Sites, const CoverageLog &Log,
     AccessEvent E;
     E.Site = S.E;
     E.Op = S.Store ? AccessOp::Store : AccessOp::Load;
-    E.Space = S.Shared ? MemorySpace::Shared : MemorySpace::Global;
+    E.Space = S.Space;
     E.AccessType = S.E->getType();
     if (!E.AccessType->isIncompleteType() && !E.AccessType->isDependentType())
       E.Width = static_cast<unsigned>(Ctx.getTypeSizeInChars(E.AccessType).getQuantity());

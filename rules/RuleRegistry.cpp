@@ -2,6 +2,7 @@
 
 #include "Rule.h"
 
+#include "ConstantSerialisation.h"
 #include "SharedBankConflict.h"
 #include "UncoalescedGlobal.h"
 

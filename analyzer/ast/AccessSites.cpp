@@ -65,9 +65,13 @@ bool isMemoryLValue(const Expr *E) {
   return false;
 }
 
-bool rootsInShared(const Expr *E) {
+MemorySpace rootSpace(const Expr *E) {
   const VarDecl *VD = rootVar(E);
-  return VD && VD->hasAttr<CUDASharedAttr>();
+  if (VD && VD->hasAttr<CUDASharedAttr>())
+    return MemorySpace::Shared;
+  if (VD && VD->hasAttr<CUDAConstantAttr>())
+    return MemorySpace::Constant;
+  return MemorySpace::Global;
 }
 
 bool inSystemHeader(const ASTContext &Ctx, const Decl *D) {
@@ -126,7 +130,7 @@ void KernelSites::addFunction(const FunctionDecl *FD) {
     S.E = E;
     S.In = Def;
     S.Store = Store;
-    S.Shared = rootsInShared(E);
+    S.Space = rootSpace(E);
     Sites.push_back(S);
   };
   auto AddCall = [&](const FunctionDecl *Callee, const Expr *Call) {

@@ -13,6 +13,8 @@
 #ifndef COALESCE_ANALYZER_AST_ACCESSSITES_H
 #define COALESCE_ANALYZER_AST_ACCESSSITES_H
 
+#include "report/Report.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -35,7 +37,9 @@ struct AccessSite {
   const clang::Expr *E = nullptr;
   const clang::FunctionDecl *In = nullptr;
   bool Store = false; // written (a compound assignment also reads)
-  bool Shared = false; // names a __shared__ variable as its root
+  /// Shared or constant when its root is a __shared__ or __constant__
+  /// variable; global otherwise (what a pointer points to is not known here).
+  MemorySpace Space = MemorySpace::Global;
 };
 
 /// Where the interpreter went: statements and expressions it evaluated with

@@ -4,8 +4,8 @@
 #include "ast/AstUtil.h"
 
 #include "model/Alignment.h"
-#include "model/BankModel.h"
 #include "model/SectorModel.h"
+#include "model/Spaces.h"
 #include "report/Numbers.h"
 
 #include "clang/AST/ASTContext.h"
@@ -21,9 +21,7 @@ namespace coalesce {
 
 namespace {
 
-int64_t periodOf(MemorySpace S) {
-  return S == MemorySpace::Global ? SectorBytes : BankPeriodBytes;
-}
+int64_t periodOf(MemorySpace S) { return spaceModel(S).Period; }
 
 std::string symbolNames(const std::vector<SymbolId> &Ids,
                         const SymbolTable &Syms) {
@@ -54,13 +52,10 @@ Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
       A[L] = R + C[L];
     return A;
   };
+  const SpaceModel &Model = spaceModel(Space);
   Cost Out = averageOverResidues(D, [&](int64_t R) {
-    if (Space == MemorySpace::Global) {
-      SectorCount S = countSectors(Addr(R), Active, Width);
-      return std::make_pair(double(S.Sectors), double(S.Ideal));
-    }
-    BankCount B = countWavefronts(Addr(R), Active, Width);
-    return std::make_pair(double(B.Wavefronts), double(B.Ideal));
+    RequestCost C = Model.Count(Addr(R), Active, Width);
+    return std::make_pair(double(C.Cost), double(C.Ideal));
   });
   if (Lines && Space == MemorySpace::Global) {
     Cost L = averageOverResidues(D, [&](int64_t R) {
@@ -226,8 +221,10 @@ void AccessAggregator::record(const AccessEvent &E) {
     }
   }
   // The same lanes at the same distances, at another offset from the
-  // sectors (another row of a tile, another block): the alignment varies.
-  if (S.Pattern && S.Pattern->Active == P.Active && S.Pattern->Offset == P.Offset &&
+  // sectors (another row of a tile, another block): the alignment varies
+  // (in a space whose cost depends on it).
+  if (S.Pattern && periodOf(E.Space) > 1 && S.Pattern->Active == P.Active &&
+      S.Pattern->Offset == P.Offset &&
       floorMod(S.Pattern->BaseResidue, 32) != floorMod(P.BaseResidue, 32))
     S.AlignVaries = true;
   // The representative request: the most lanes, and of those the one that
@@ -399,7 +396,7 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
         Rec.Assumptions.push_back(
             {N.Kind, N.Text + "; otherwise " + formatNumber(Rec.CostMin) + " to " +
                          formatNumber(Rec.CostMax) +
-                         (S->Space == MemorySpace::Global ? " sectors" : " wavefronts")});
+                         " " + costUnits(S->Space)});
     if (S->Space == MemorySpace::Shared)
       Rec.ConflictWays = Rec.Ideal > 0 ? Rec.Cost / Rec.Ideal : 0;
     const bool Excess = Rec.Cost > Rec.Ideal + 1e-9;
@@ -408,13 +405,9 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
       Rec.ReasonK = S->MaskWhy.Kind;
       Rec.ReasonCause = S->MaskWhy.Cause;
       Rec.Reason = S->MaskWhy.Text + "; with all lanes active it would be " +
-                   formatNumber(Rec.Cost) +
-                   (S->Space == MemorySpace::Global ? " sectors" : " wavefronts") +
-                   " per request";
-    } else if (S->Space == MemorySpace::Global) {
-      Rec.V = Excess ? Verdict::Uncoalesced : Verdict::Ok;
+                   formatNumber(Rec.Cost) + " " + costPerRequest(S->Space);
     } else {
-      Rec.V = Excess ? Verdict::BankConflict : Verdict::Ok;
+      Rec.V = Excess ? excessVerdict(S->Space) : Verdict::Ok;
     }
     Out.push_back(std::move(Rec));
   }

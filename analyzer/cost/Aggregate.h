@@ -2,9 +2,9 @@
 //
 // Every event the interpreter reports is one request of one warp (or, in a loop
 // analysed symbolically, the requests of all its iterations). Its cost comes
-// from the sector model (global) or the bank model (shared), averaged over the
-// alignments the warp-uniform part of its address can have
-// (support/Alignment.h). An access's record is the request-weighted average of
+// from its memory space's model (model/Spaces.h: sectors, wavefronts,
+// constant-cache requests), averaged over the alignments the warp-uniform part
+// of its address can have (model/Alignment.h). An access's record is the request-weighted average of
 // its events over all warps of the block, which is what Nsight Compute's
 // per-instruction counters measure.
 //===----------------------------------------------------------------------===//

@@ -13,7 +13,7 @@
 // an unknown bound), which is exact for induction variables. `__device__`
 // helpers are entered with their arguments bound (references as aliases).
 //
-// Every global or shared load and store becomes an AccessEvent: the region
+// Every global, shared or constant load and store becomes an AccessEvent: the region
 // (which array), the per-lane byte offsets, the bytes per lane, the active
 // mask, and anything assumed on the way (a bounds guard taken as true for all
 // lanes, a data-dependent branch). What cannot be known is carried as an
@@ -56,6 +56,9 @@ struct MemRegion {
   std::optional<Assumption> AlignNote; // the alignment assumed
   Poly BaseOffset;       // bytes added to the base at the launch (`in + 1`)
   bool Dynamic = false;  // extern __shared__
+  /// The memory space whose cost model applies to accesses of this region;
+  /// none for local and parameter memory, which are not costed.
+  std::optional<MemorySpace> space() const;
 };
 using RegionId = unsigned;
 

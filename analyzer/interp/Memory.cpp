@@ -2,11 +2,12 @@
 //
 // An lvalue is a local variable (tracked per frame), a field of a by-value
 // kernel parameter, or memory: a region plus a per-lane byte offset. Every
-// load or store of memory becomes an AccessEvent: global and shared accesses
-// are reported; local, constant and parameter memory are not (yet) costed.
-// Aggregates are split into instructions of their alignment (at most 16
-// bytes). because() finds the index term that spreads the lanes the most,
-// for the message.
+// load or store of memory becomes an AccessEvent: global, shared and constant
+// accesses are reported; local and parameter memory are not (yet) costed.
+// Aggregates are split into instructions of their alignment, at most the
+// widest instruction of their space (model/Spaces.h: 16 bytes, 8 for
+// constant memory). because() finds the index term that spreads the lanes
+// the most, for the message.
 //===----------------------------------------------------------------------===//
 
 #include "interp/WarpInterp.h"
@@ -67,8 +68,9 @@ LValue WarpInterp::memberLValue(const MemberExpr *ME) {
   } else if (auto *VD = dyn_cast<VarDecl>(MD)) {
     // A static data member is a variable of its own.
     LValue LV;
-    if (VD->hasGlobalStorage() && (VD->hasAttr<CUDASharedAttr>() ||
-                                   VD->hasAttr<CUDADeviceAttr>())) {
+    if (VD->hasGlobalStorage() &&
+        (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>() ||
+         VD->hasAttr<CUDAConstantAttr>())) {
       LV.K = LValue::Mem;
       LV.Ptr = Value::pointer(regionForVar(VD), Poly());
     }
@@ -460,11 +462,10 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   else if (LV.K == LValue::Unknown)
     Rg = LV.UnknownRegion;
   if (Rg) {
-    const MemRegion &M = R.Regions[*Rg];
-    if (M.K == MemRegion::Local || M.K == MemRegion::Constant ||
-        M.K == MemRegion::Param)
+    std::optional<MemorySpace> Space = R.Regions[*Rg].space();
+    if (!Space)
       return;
-    E.Space = M.K == MemRegion::Shared ? MemorySpace::Shared : MemorySpace::Global;
+    E.Space = *Space;
   }
   E.Region = Rg;
   if (LV.K == LValue::Unknown)
@@ -499,16 +500,18 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
       E.StructSize = Ctx.getTypeSizeInChars(BT).getQuantity();
   }
 
-  // Width of each instruction: scalars in one; aggregates in pieces of their
-  // alignment (at most 16 bytes, the widest LDG/STG/LDS/STS).
+  // Width of each instruction: scalars in one; aggregates, and scalars wider
+  // than the space's widest instruction, in pieces of their alignment (at
+  // most 16 bytes, the widest LDG/STG/LDS/STS; 8 for LDC).
   QualType CT = T.getCanonicalType().getNonReferenceType();
   int64_t Size = CT->isIncompleteType() ? 0 : Ctx.getTypeSizeInChars(CT).getQuantity();
   int64_t Align = CT->isIncompleteType() ? 1 : Ctx.getTypeAlignInChars(CT).getQuantity();
   if (Size <= 0)
     Size = Align = 1;
+  const int64_t Widest = spaceModel(E.Space).WidestAccess;
   int64_t W = Size;
-  if (!CT->isScalarType()) {
-    W = std::min<int64_t>({Align, 16, Size});
+  if (!CT->isScalarType() || W > Widest) {
+    W = std::min<int64_t>({Align, Widest, Size});
     while (W > 1 && (Size % W) != 0)
       W /= 2;
   }

@@ -69,6 +69,17 @@ RegionId KernelRun::regionFor(const void *Key, MemRegion Rg) {
   return Id;
 }
 
+std::optional<MemorySpace> MemRegion::space() const {
+  switch (K) {
+  case Global: return MemorySpace::Global;
+  case Shared: return MemorySpace::Shared;
+  case Constant: return MemorySpace::Constant;
+  case Local:
+  case Param: break;
+  }
+  return std::nullopt;
+}
+
 namespace interp {
 
 WarpInterp::WarpInterp(KernelRun &Run, unsigned Warp)

@@ -1,6 +1,7 @@
 //===- Report.cpp - What the analysis concludes, without clang types ------===//
 
 #include "report/Report.h"
+#include "report/Numbers.h"
 
 #include <sstream>
 #include <tuple>
@@ -15,9 +16,7 @@ bool SourcePos::operator<(const SourcePos &O) const {
   return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
 }
 
-const char *spaceName(MemorySpace S) {
-  return S == MemorySpace::Global ? "global" : "shared";
-}
+const char *spaceName(MemorySpace S) { return spaceModel(S).Name; }
 
 const char *opName(AccessOp O) {
   switch (O) {
@@ -34,9 +33,35 @@ const char *verdictName(Verdict V) {
   case Verdict::Ok: return "ok";
   case Verdict::Uncoalesced: return "uncoalesced";
   case Verdict::BankConflict: return "bank-conflict";
+  case Verdict::Serialised: return "serialised";
   case Verdict::Unknown: return "unknown";
   }
   return "unknown";
+}
+
+Verdict excessVerdict(MemorySpace S) {
+  switch (S) {
+  case MemorySpace::Global: return Verdict::Uncoalesced;
+  case MemorySpace::Shared: return Verdict::BankConflict;
+  case MemorySpace::Constant: return Verdict::Serialised;
+  }
+  return Verdict::Uncoalesced;
+}
+
+/// What one cost is counted per: a request (one instruction executed by one
+/// warp); for the constant cache, whose own requests are the unit, the
+/// instruction.
+static const char *countedPer(MemorySpace S) {
+  return S == MemorySpace::Constant ? " per instruction" : " per request";
+}
+
+std::string costUnits(MemorySpace S) { return std::string(spaceModel(S).Unit) + "s"; }
+
+std::string costPerRequest(MemorySpace S) { return costUnits(S) + countedPer(S); }
+
+std::string costPhrase(double V, MemorySpace S) {
+  const std::string N = formatNumber(V);
+  return N + " " + spaceModel(S).Unit + (N == "1" ? "" : "s") + countedPer(S);
 }
 
 static std::string baseName(const std::string &Path) {

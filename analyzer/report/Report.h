@@ -11,6 +11,7 @@
 
 #include "model/Parametric.h"
 #include "model/Poly.h"
+#include "model/Spaces.h"
 #include "model/WarpModel.h"
 #include "report/Reasons.h"
 
@@ -37,15 +38,29 @@ struct SourcePos {
   bool operator<(const SourcePos &O) const;
 };
 
-enum class MemorySpace { Global, Shared };
 /// Call: memory handed to a function whose body is not visible (its own
 /// accesses cannot be analysed; always unknown).
 enum class AccessOp { Load, Store, Atomic, Call };
-enum class Verdict { Ok, Uncoalesced, BankConflict, Unknown };
+/// Uncoalesced, BankConflict, Serialised: the request costs more than its
+/// ideal, in global, shared and constant memory respectively.
+enum class Verdict { Ok, Uncoalesced, BankConflict, Serialised, Unknown };
 
 const char *spaceName(MemorySpace S);
 const char *opName(AccessOp O);
 const char *verdictName(Verdict V);
+/// The verdict of a request in space S that costs more than its ideal.
+Verdict excessVerdict(MemorySpace S);
+/// The unit of a cost in space S, plural: "sectors", "wavefronts",
+/// "constant-cache requests" (model/Spaces.h).
+std::string costUnits(MemorySpace S);
+/// What a record's Cost counts: "sectors per request", "wavefronts per
+/// request", "constant-cache requests per instruction" (a request being one
+/// instruction executed by one warp, the constant cache's requests are
+/// counted per instruction).
+std::string costPerRequest(MemorySpace S);
+/// A cost of V in space S: "1 sector per request", "4.5 wavefronts per
+/// request", "32 constant-cache requests per instruction".
+std::string costPhrase(double V, MemorySpace S);
 
 /// Where a kernel's block shape (and other launch facts) came from.
 struct LaunchConfig {
@@ -104,8 +119,9 @@ struct AccessRecord {
   /// The kind of Reason (report/Reasons.def) and of its innermost cause.
   ReasonKind ReasonK = ReasonKind::None, ReasonCause = ReasonKind::None;
 
-  // Per-request cost (global: sectors; shared: wavefronts), averaged exactly
-  // over warps, blocks and iterations when those are known.
+  // Per-request cost in the space's unit (global: sectors; shared:
+  // wavefronts; constant: constant-cache requests; model/Spaces.h), averaged
+  // exactly over warps, blocks and iterations when those are known.
   double Cost = 0, Ideal = 0;
   double CostMin = 0, CostMax = 0; // range when the alignment is unknown
   double RequestMin = 0, RequestMax = 0; // cheapest / dearest request averaged

@@ -12,6 +12,9 @@
 //  - countWavefronts: 1 <= ideal <= wavefronts, max ways <= wavefronts,
 //    a broadcast of <= 4 bytes is one wavefront, inactive lanes and a shift by
 //    a multiple of 128 bytes change nothing;
+//  - countConstantRequests: ideal 1 <= requests <= active lanes, equal to the
+//    distinct addresses; a broadcast is one request; inactive lanes, any
+//    shift and a permutation of the lanes change nothing;
 //  - residuesOf: the weights are a distribution, equal to the one enumerated
 //    from the symbols' ranges, and the unknown step divides the modulus;
 //    averageOverResidues stays within its own bounds;
@@ -32,6 +35,7 @@
 
 #include "model/Alignment.h"
 #include "model/BankModel.h"
+#include "model/ConstantModel.h"
 #include "model/IntOps.h"
 #include "model/Poly.h"
 #include "model/SectorModel.h"
@@ -238,6 +242,48 @@ void fuzzSectors(FuzzedDataProvider &FDP, Range R) {
   }
   const SectorCount P = countSectors(Rotated, RotMask, Width);
   CHECK_INVARIANT(P.Sectors == C.Sectors && P.Ideal == C.Ideal, "sectors-permutation");
+}
+
+void fuzzConstant(FuzzedDataProvider &FDP, Range R) {
+  const LaneInts Addr = pickLanes(FDP, R);
+  const LaneMask Active = pickMask(FDP);
+  const unsigned Width = pickWidth(FDP);
+  const ConstantCount C = countConstantRequests(Addr, Active, Width);
+  if (R == Range::Wide)
+    return;
+  if (!Active) {
+    CHECK_INVARIANT(C.Requests == 0 && C.Ideal == 0, "constant-empty");
+    return;
+  }
+  CHECK_INVARIANT(C.Ideal == 1, "constant-ideal");
+  CHECK_INVARIANT(C.Requests >= 1 && C.Requests <= popcount(Active), "constant-range");
+  std::set<int64_t> Distinct;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (laneActive(Active, L))
+      Distinct.insert(Addr[L]);
+  CHECK_INVARIANT(C.Requests == Distinct.size(), "constant-distinct");
+  CHECK_INVARIANT(
+      countConstantRequests(laneFill(Addr[firstLane(Active)]), Active, Width).Requests == 1,
+      "constant-broadcast");
+  LaneInts Other = Addr;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (!laneActive(Active, L))
+      Other[L] = pickInt(FDP, Range::Index);
+  CHECK_INVARIANT(countConstantRequests(Other, Active, Width).Requests == C.Requests,
+                  "constant-inactive-lanes");
+  const int64_t K = FDP.ConsumeIntegralInRange<int64_t>(-1000000, 1000000);
+  CHECK_INVARIANT(countConstantRequests(shifted(Addr, K), Active, Width).Requests == C.Requests,
+                  "constant-shift");
+  const unsigned Rot = FDP.ConsumeIntegralInRange<unsigned>(0, 31);
+  LaneInts Rotated{};
+  LaneMask RotMask = 0;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    Rotated[(L + Rot) % WarpSize] = Addr[L];
+    if (laneActive(Active, L))
+      RotMask |= 1u << ((L + Rot) % WarpSize);
+  }
+  CHECK_INVARIANT(countConstantRequests(Rotated, RotMask, Width).Requests == C.Requests,
+                  "constant-permutation");
 }
 
 void fuzzBanks(FuzzedDataProvider &FDP, Range R) {
@@ -721,7 +767,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     fuzzSectors(FDP, RangeFor("wide-sectors"));
     break;
   case 2:
-    fuzzBanks(FDP, RangeFor("wide-banks"));
+    if (Head & 8)
+      fuzzConstant(FDP, RangeFor("wide-constant"));
+    else
+      fuzzBanks(FDP, RangeFor("wide-banks"));
     break;
   case 3:
     fuzzResidues(FDP, RangeFor("wide-residues"));

@@ -4,7 +4,7 @@
   FILE:LINE:COL: KERNEL OP SPACE 'ARRAY' `EXPRESSION` COST/IDEAL VERDICT [CONTEXT]
 
 FILE is the base name; COST is sectors (global) or wavefronts (shared) per
-request, `?` when unknown; [CONTEXT] only when not empty. A test can then
+request, or constant-cache requests per instruction (constant), `?` when unknown; [CONTEXT] only when not empty. A test can then
 check that an access appears once, where, and with which space.
 """
 import json
@@ -15,8 +15,11 @@ import sys
 def main():
     doc = json.load(sys.stdin)
     for a in doc["accesses"]:
-        cost = a.get("sectors_per_request", a.get("wavefronts_per_request"))
-        ideal = a.get("ideal_sectors_per_request", a.get("ideal_wavefronts"))
+        keys = {"global": ("sectors_per_request", "ideal_sectors_per_request"),
+                "shared": ("wavefronts_per_request", "ideal_wavefronts"),
+                "constant": ("constant_cache_requests_per_instruction",
+                             "ideal_constant_cache_requests")}[a["space"]]
+        cost, ideal = a[keys[0]], a[keys[1]]
         line = "%s:%d:%d: %s %s %s '%s' `%s` %s/%s %s" % (
             os.path.basename(a["file"]), a["line"], a["column"], a["kernel"],
             a["op"], a["space"], a["array"], a["expression"],

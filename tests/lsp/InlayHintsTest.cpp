@@ -33,6 +33,8 @@ TEST(InlayHints, CostLabels) {
             "2/1 wavefronts (2-way)");
   EXPECT_EQ(costLabel(record(1, 1, MemorySpace::Shared, "t", Verdict::Ok, 4, 4)),
             "4/4 wavefronts");
+  EXPECT_EQ(costLabel(record(1, 1, MemorySpace::Constant, "c", Verdict::Serialised, 4, 1)),
+            "4/1 requests");
   AccessRecord U = record(1, 1, MemorySpace::Global, "in", Verdict::Unknown, 0, 0);
   U.Reason = "the distance between lanes depends on 'cols', which is not known statically";
   EXPECT_EQ(costLabel(U), "? sectors (cols)");

@@ -12,7 +12,7 @@ AccessRecord record(MemorySpace S, unsigned Bytes, int64_t Stride, int64_t Base,
                     LaneMask Active = AllLanes) {
   AccessRecord R;
   R.Space = S;
-  R.V = S == MemorySpace::Global ? Verdict::Uncoalesced : Verdict::BankConflict;
+  R.V = excessVerdict(S);
   R.BytesPerLane = Bytes;
   LanePattern P;
   P.Active = Active;
@@ -38,7 +38,7 @@ TEST(WarpMap, GlobalSectorsFromTheRecordedOffsets) {
   EXPECT_EQ(M->Lanes[6].First, 0);
   EXPECT_EQ(M->Lanes[7].First, 1);
   EXPECT_EQ(M->Lanes[31].First, 4);
-  EXPECT_EQ(M->sectors(), (std::vector<int64_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(M->units(), (std::vector<int64_t>{0, 1, 2, 3, 4}));
 }
 
 TEST(WarpMap, TheCostShownIsTheRecordsNotRecounted) {
@@ -124,6 +124,32 @@ TEST(WarpMap, SharedBanksAndPhases) {
   std::string T = renderWarpMapText(Wide);
   EXPECT_NE(T.find("an 8-byte access covers 2 consecutive banks"), std::string::npos) << T;
   EXPECT_NE(T.find("lanes 16-31 |  2  2  .  .  2  2"), std::string::npos) << T;
+}
+
+TEST(WarpMap, ConstantAddressesInAddressOrder) {
+  // cst[lane / 8]: four distinct addresses, numbered in address order; the
+  // cost printed is the record's.
+  AccessRecord R = record(MemorySpace::Constant, 4, 0, 0);
+  for (unsigned L = 0; L < WarpSize; ++L)
+    R.Pattern->Offset[L] = 4 * (L / 8);
+  R.Cost = 4;
+  R.Ideal = 1;
+  auto M = buildWarpMap(R);
+  ASSERT_TRUE(M);
+  EXPECT_EQ(M->Kind, WarpMapKind::Addresses);
+  EXPECT_EQ(M->Lanes[7].First, 0);
+  EXPECT_EQ(M->Lanes[8].First, 1);
+  EXPECT_EQ(M->Lanes[31].First, 3);
+  EXPECT_EQ(M->units(), (std::vector<int64_t>{0, 1, 2, 3}));
+  std::string T = renderWarpMapText(R);
+  EXPECT_NE(T.find("lanes  8-15 | 1 1 1 1 1 1 1 1"), std::string::npos) << T;
+  EXPECT_NE(T.find("4 distinct addresses; 4 constant-cache requests per instruction (ideal 1)"),
+            std::string::npos)
+      << T;
+  std::string S = renderWarpMapSvg(R);
+  EXPECT_NE(S.find(">addresses</text>"), std::string::npos);
+  EXPECT_NE(S.find("address 3 (byte +12 from lane 0's)"), std::string::npos);
+  EXPECT_EQ(warpMapTargets(R), "the distinct addresses they read");
 }
 
 TEST(WarpMap, SvgDrawsEveryLane) {

@@ -10,7 +10,8 @@ after it:
     // expect(block=16x16x1): load tile 8/1
 
 Each entry is `<op> <array> <cost>/<ideal>` (sectors for global accesses,
-wavefronts for shared ones) or `<op> <array> unknown`. A filter in
+wavefronts for shared ones, constant-cache requests per instruction for
+constant ones) or `<op> <array> unknown`. A filter in
 parentheses restricts the entries to one kernel instance and/or launch block
 shape. For every (line, kernel, launch shape) the records the tool prints and
 the entries that apply must be the same multiset; an expectation that applies
@@ -25,6 +26,12 @@ import subprocess
 import sys
 from collections import Counter, defaultdict
 
+# The cost fields of each space's records (docs/json-schema.md).
+COST_KEYS = {
+    "global": ("sectors_per_request", "ideal_sectors_per_request"),
+    "shared": ("wavefronts_per_request", "ideal_wavefronts"),
+    "constant": ("constant_cache_requests_per_instruction", "ideal_constant_cache_requests"),
+}
 EXPECT = re.compile(r"//\s*expect(?:\(([^)]*)\))?:\s*(.*?)\s*$")
 TOL = 6e-4
 
@@ -86,10 +93,8 @@ def check_file(tool, path, extra):
         if os.path.realpath(a["file"]) != os.path.realpath(path):
             continue
         block = tuple(a["launch"]["block"]) if a["launch"]["block"] else None
-        if a["space"] == "global":
-            cost, ideal = a["sectors_per_request"], a["ideal_sectors_per_request"]
-        else:
-            cost, ideal = a["wavefronts_per_request"], a["ideal_wavefronts"]
+        cost_key, ideal_key = COST_KEYS[a["space"]]
+        cost, ideal = a[cost_key], a[ideal_key]
         groups[(a["line"], a["kernel"], block)].append(
             (a["op"], a["array"], cost, ideal, a["verdict"], a["reason"]))
     problems = []

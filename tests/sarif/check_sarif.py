@@ -159,6 +159,8 @@ def check_results(doc, expected, project, what):
         if level == "warning":
             if check_name == "coalesce-uncoalesced-global":
                 keys = ("sectorsPerRequest", "idealSectorsPerRequest")
+            elif check_name == "coalesce-constant-serialisation":
+                keys = ("constantCacheRequestsPerInstruction", "idealConstantCacheRequests")
             else:
                 keys = ("wavefrontsPerRequest", "idealWavefrontsPerRequest", "conflictWays")
             for k in keys:

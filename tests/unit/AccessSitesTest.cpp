@@ -53,7 +53,8 @@ Parsed parse(const std::string &Code) {
 std::vector<std::string> describe(const Parsed &P, const KernelSites &S) {
   std::vector<std::string> Out;
   for (const AccessSite &A : S.sites())
-    Out.push_back(std::string(A.Store ? "store " : "load ") + (A.Shared ? "shared " : "") +
+    Out.push_back(std::string(A.Store ? "store " : "load ") +
+                  (A.Space == MemorySpace::Global ? "" : std::string(spaceName(A.Space)) + " ") +
                   exprText(P.AST->getASTContext(), A.E) + " in " +
                   A.In->getNameAsString());
   return Out;
@@ -138,6 +139,27 @@ __global__ void k(Pair *out, const Pair *in, float Pair::*m) {
                                 "store out[threadIdx.x] in k",
                                 "store out[0].*m in k",
                                 "load in->*m in k",
+                            }));
+}
+
+TEST(AccessSites, AConstantVariableIsAnAccessInConstantMemory) {
+  // A site the walk misses keeps its space: a __constant__ table's read is
+  // a constant access, not a global one.
+  Parsed P = parse(R"(
+#define __constant__ __attribute__((constant))
+__constant__ float table[64];
+struct Params { int n; float scale; };
+__constant__ Params params;
+__global__ void k(float *out) {
+  out[threadIdx.x] = table[threadIdx.x % 64] * params.scale;
+}
+)");
+  ASSERT_TRUE(P.Kernel);
+  KernelSites S(P.AST->getASTContext(), P.Kernel);
+  EXPECT_EQ(describe(P, S), (std::vector<std::string>{
+                                "store out[threadIdx.x] in k",
+                                "load constant table[threadIdx.x % 64] in k",
+                                "load constant params.scale in k",
                             }));
 }
 

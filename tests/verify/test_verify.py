@@ -91,10 +91,8 @@ def pred(kernel, line, space, op, cost, ideal, rpw=1, verdict=None, assumptions=
          "launch": {"block": [256, 1, 1]}, "expression": "e", "requests_per_warp": rpw,
          "verdict": verdict or ("ok" if cost == ideal else "uncoalesced"), "reason": "",
          "assumptions": list(assumptions), "assumption_kinds": list(assumption_kinds)}
-    if space == "global":
-        a["sectors_per_request"], a["ideal_sectors_per_request"] = cost, ideal
-    else:
-        a["wavefronts_per_request"], a["ideal_wavefronts"] = cost, ideal
+    cost_key, ideal_key, _ = v.COST_KEYS[space]
+    a[cost_key], a[ideal_key] = cost, ideal
     return a
 
 
@@ -176,6 +174,145 @@ class ParametricTest(unittest.TestCase):
 
     def test_bad_size_option_is_an_error(self):
         self.assertEqual(v.main(["--size", "cols=x", "--predictions", "p.json", __file__]), 2)
+
+
+def write(rows_or_text, suffix=".csv"):
+    with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False) as f:
+        f.write(rows_or_text if isinstance(rows_or_text, str) else csv_text(rows_or_text))
+    return f.name
+
+
+RAW_HEADER = ["ID", "Kernel Name", "launch__block_dim_x", "launch__block_dim_y",
+              "launch__block_dim_z", "launch__grid_dim_x", "launch__grid_dim_y",
+              "launch__grid_dim_z"]
+
+
+def metrics_text(per_launch):
+    """ncu --metrics --csv output: its own lines first, then the table."""
+    rows = [["ID", "Process ID", "Kernel Name", "Metric Name", "Metric Unit", "Metric Value"]]
+    for i, (name, idc, ldc) in enumerate(per_launch):
+        rows.append([str(i), "1", name, "idc__requests.sum", "", f"{idc:,}"])
+        rows.append([str(i), "1", name, "smsp__inst_executed_op_ldc.sum", "", f"{ldc:,}"])
+    return "==PROF== Connected to process 1 (/x/app)\n" + csv_text(rows) + \
+        "==PROF== Disconnected from process 1\n"
+
+
+class ConstantTest(unittest.TestCase):
+    """Constant memory: LDC rows of the source page, the kernel-level
+    idc__requests, and how they are given to one line (attribute_constant)."""
+
+    def test_ldc_of_the_user_bank_is_a_constant_load(self):
+        rec = lambda text: {"sass": text, "Address Space": "-", "Access Operation": "-"}
+        self.assertEqual(v.space_op(rec("LDC R5, c[0x3][R0]")), ("constant", "load"))
+        self.assertEqual(v.space_op(rec("@!P0 LDC.64 R4, c[0x3][R0+0x8]")), ("constant", "load"))
+        self.assertIsNone(v.space_op(rec("LDC.64 R2, c[0x0][0x210]")))  # a parameter
+        self.assertIsNone(v.space_op(rec("ULDC UR4, c[0x3][0x10]")))    # uniform datapath
+        self.assertIsNone(v.space_op(rec("FFMA R5, R5, c[0x3][0x10], R0")))  # an operand
+
+    def test_metrics_after_ncus_own_lines(self):
+        path = write(metrics_text([("c_lane(float *)", 2176, 192), ("c_four(float *)", 384, 192)]))
+        try:
+            m = v.parse_metrics(path)
+        finally:
+            os.unlink(path)
+        self.assertEqual(m[0]["idc__requests.sum"], 2176)
+        self.assertEqual(m[1]["smsp__inst_executed_op_ldc.sum"], 192)
+
+    def groups(self, preds, lines):
+        predicted = v.predicted_groups(preds, "k", [256, 1, 1])
+        measured = {("k.cu", l, "constant", "load"): {"inst": n, "cost": 0.0, "ideal": 0.0,
+                                                       "sass": ["LDC"]} for l, n in lines}
+        return predicted, measured
+
+    def test_one_lane_varying_line_gets_the_kernels_extra_requests(self):
+        # Measured on an H200, c_lane: 64 warps, 3 LDCs each (two parameter
+        # loads and cst[lane]), 2176 requests: line 5 costs 32 per LDC.
+        predicted, measured = self.groups(
+            [pred("k", 5, "constant", "load", 32, 1, verdict="serialised"),
+             pred("k", 6, "constant", "load", 1, 1)], [(5, 64), (6, 64)])
+        notes = v.attribute_constant(measured, predicted, {"idc__requests.sum": 2176 + 64,
+                                                           "smsp__inst_executed_op_ldc.sum": 256})
+        m = measured[("k.cu", 5, "constant", "load")]
+        self.assertEqual((m["cost"] / m["inst"], m["ideal"] / m["inst"]), (32, 1))
+        self.assertEqual(list(notes), [("k.cu", 6, "constant", "load")])
+        self.assertIn("to give line 5", notes[("k.cu", 6, "constant", "load")])
+        row = {}
+        self.assertEqual(v.judge_constant(row, m, predicted[("k.cu", 5, "constant", "load")], 64),
+                         "agree")
+        # A wrong prediction for that line disagrees.
+        predicted, measured = self.groups(
+            [pred("k", 5, "constant", "load", 8, 1, verdict="serialised")], [(5, 64)])
+        v.attribute_constant(measured, predicted, {"idc__requests.sum": 2176,
+                                                   "smsp__inst_executed_op_ldc.sum": 192})
+        self.assertEqual(v.judge_constant({}, measured[("k.cu", 5, "constant", "load")],
+                                          predicted[("k.cu", 5, "constant", "load")], 64),
+                         "DISAGREE")
+
+    def test_uniform_reads_cost_one_request_each(self):
+        predicted, measured = self.groups(
+            [pred("k", 5, "constant", "load", 1, 1), pred("k", 5, "constant", "load", 1, 1),
+             pred("k", 6, "constant", "load", 1, 1)], [(5, 64), (6, 64)])
+        notes = v.attribute_constant(measured, predicted, {"idc__requests.sum": 320,
+                                                           "smsp__inst_executed_op_ldc.sum": 320})
+        self.assertEqual(notes, {})
+        row = {}
+        # Two reads predicted on line 5, one LDC: the other is an operand.
+        st = v.judge_constant(row, measured[("k.cu", 5, "constant", "load")],
+                              predicted[("k.cu", 5, "constant", "load")], 64)
+        self.assertEqual(st, "agree")
+        self.assertIn("operands", row["note"])
+        # Extra requests in a kernel whose reads were all predicted uniform,
+        # on two lines: they cannot be given to one, and the kernel disagrees
+        # with the prediction by that much.
+        notes = v.attribute_constant(measured, predicted, {"idc__requests.sum": 384,
+                                                           "smsp__inst_executed_op_ldc.sum": 320})
+        self.assertEqual(len(notes), 2)
+        self.assertIn("0 requests beyond one per LDC were predicted, 64 measured",
+                      notes[("k.cu", 5, "constant", "load")])
+
+    def test_two_lane_varying_lines_cannot_be_attributed(self):
+        predicted, measured = self.groups(
+            [pred("k", 5, "constant", "load", 32, 1, verdict="serialised"),
+             pred("k", 6, "constant", "load", 4, 1, verdict="serialised")], [(5, 64), (6, 64)])
+        notes = v.attribute_constant(measured, predicted, {"idc__requests.sum": 2496,
+                                                           "smsp__inst_executed_op_ldc.sum": 256})
+        self.assertEqual(len(notes), 2)
+        self.assertIn("cannot be attributed: 2 lines", notes[("k.cu", 6, "constant", "load")])
+        self.assertIn("2176 requests beyond one per LDC were predicted, 2240 measured",
+                      notes[("k.cu", 6, "constant", "load")])
+        self.assertEqual(v.attribute_constant(measured, predicted, None).keys(), notes.keys())
+
+    def test_compare_a_recorded_program(self):
+        # One kernel, 2 blocks of 32 threads: line 4 reads cst[lane / 8]
+        # (an LDC), line 5 cst[4] (an operand: no LDC).
+        lines = write([
+            ["File Path", "/x/k.cu"], ["Function Name", "k(float *)"], HEADER,
+            ["2", "__global__ void k(float *o) {"] + ["-"] * 10,
+            sass("0x00", "LDC R1, c[0x0][0x28]", 2),
+            ["4", "float v = cst[threadIdx.x / 8];"] + ["-"] * 10,
+            sass("0x10", "LDC R5, c[0x3][R0]", 2),
+            ["5", "o[threadIdx.x] = v * cst[4];"] + ["-"] * 10,
+            sass("0x20", "FMUL R5, R5, c[0x3][0x10]", 2),
+            sass("0x30", "STG.E desc[UR4][R2.64], R5", 2, "Global", "Store", 8, 8),
+        ])
+        raw = write([RAW_HEADER, ["0", "k(float *)", "32", "1", "1", "2", "1", "1"]])
+        metrics = write(metrics_text([("k(float *)", 2 + 8, 4)]))
+        try:
+            accesses = [pred("k", 4, "constant", "load", 4, 1, verdict="serialised"),
+                        pred("k", 5, "constant", "load", 1, 1),
+                        pred("k", 5, "global", "store", 4, 4)]
+            for a in accesses:
+                a["launch"] = {"block": [32, 1, 1]}
+            rows, _ = v.compare_program("k.cu", accesses, lines, raw, None, None, metrics_csv=metrics)
+        finally:
+            for f in (lines, raw, metrics):
+                os.unlink(f)
+        by = {(r["line"], r["space"]): r for r in rows}
+        self.assertEqual(by[(4, "constant")]["status"], "agree")
+        self.assertEqual(by[(4, "constant")]["measured"], (4, 1))
+        self.assertEqual(by[(5, "constant")]["status"], "operand")
+        self.assertEqual(by[(5, "global")]["status"], "agree")
+        self.assertEqual(v.summarize(rows), (2, 2))
 
 
 if __name__ == "__main__":

@@ -61,15 +61,17 @@ const char *Usage =
        coalesce-lint lsp [options]    (a language server for editors)
 
 Predicts, per source line, the 32-byte sectors per request of every global
-load and store and the shared-memory wavefronts per request of every shared
-access in CUDA kernels, in the units Nsight Compute reports.
+load and store, the shared-memory wavefronts per request of every shared
+access and the constant-cache requests of every __constant__ read in CUDA
+kernels, in the units Nsight Compute reports.
 
 options:
   --format=text|json|sarif|html
                           output format (default: text); sarif is SARIF 2.1.0
                           for GitHub code scanning, html a self-contained page
   --explain               (text) draw a warp map after each finding: the
-                          32-byte sector or the banks each lane touches
+                          32-byte sector or the banks each lane touches, or
+                          the constant address it reads
   --block=X[,Y[,Z]]       block shape for kernels whose launch shape is not
                           known; --block=KERNEL=X[,Y[,Z]] for the kernels of
                           one name (repeatable; see docs/launches.md)

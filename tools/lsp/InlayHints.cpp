@@ -11,8 +11,11 @@ namespace {
 
 constexpr size_t MaxSubject = 24; // bytes of a reason's subject in a label
 
-const char *unit(const AccessRecord &R) {
-  return R.Space == MemorySpace::Global ? "sectors" : "wavefronts";
+/// The last word of the space's unit, short enough for a hint: "sectors",
+/// "wavefronts", "requests" (of the constant cache).
+std::string unit(const AccessRecord &R) {
+  const std::string U = costUnits(R.Space);
+  return U.substr(U.rfind(' ') + 1);
 }
 
 } // namespace
@@ -36,7 +39,7 @@ std::string reasonSubject(const std::string &Reason) {
 
 std::string costLabel(const AccessRecord &R) {
   if (R.V == Verdict::Unknown) {
-    std::string S = std::string("? ") + unit(R);
+    std::string S = "? " + unit(R);
     std::string Subject = reasonSubject(R.Reason);
     if (!Subject.empty())
       S += " (" + Subject + ")";

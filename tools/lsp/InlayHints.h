@@ -1,11 +1,12 @@
 //===- InlayHints.h - The numbers at the end of each access line ----------===//
 //
-// Every line with a global or shared access gets one hint at its end, the
-// record's numbers as Nsight Compute's source view shows them, per access:
+// Every line with a global, shared or constant access gets one hint at its
+// end, the record's numbers as Nsight Compute counts them, per access:
 //
 //   out[i] = in[i * 32];             in 32/4 sectors, out 4/4 sectors
 //   v = tile[threadIdx.x][k];        tile 32/1 wavefronts (32-way)
 //   out[i] = in[i * cols];           in ? sectors (cols), out 4/4 sectors
+//   v = table[threadIdx.x / 8];      table 4/1 requests (of the constant cache)
 //
 // "cost/ideal" per request; shared accesses with a bank conflict add the
 // n-way; an access that cannot be predicted shows "?" and the code its

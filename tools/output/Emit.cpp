@@ -16,6 +16,25 @@ const char *Blue = "\033[1;34m";
 const char *Black = "\033[1;30m";
 const char *Green = "\033[1;32m";
 
+/// The names of a space's cost fields in the JSON output
+/// (docs/json-schema.md).
+struct CostKeys {
+  const char *Cost, *Ideal, *Range, *Total;
+};
+
+CostKeys costKeys(MemorySpace S) {
+  switch (S) {
+  case MemorySpace::Global:
+    return {"sectors_per_request", "ideal_sectors_per_request", "sectors_range", "sectors"};
+  case MemorySpace::Shared:
+    return {"wavefronts_per_request", "ideal_wavefronts", "wavefronts_range", "wavefronts"};
+  case MemorySpace::Constant:
+    return {"constant_cache_requests_per_instruction", "ideal_constant_cache_requests",
+            "constant_cache_requests_range", "constant_cache_requests"};
+  }
+  return costKeys(MemorySpace::Global);
+}
+
 std::string caret(const SourcePos &P, const TextStyle &S) {
   if (P.LineText.empty() || P.Line == 0)
     return "";
@@ -127,22 +146,19 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   J["bytes_per_lane"] = R.BytesPerLane;
   J["instructions_per_access"] = R.InstructionsPerAccess;
   const bool Known = R.V != Verdict::Unknown;
-  const bool Global = R.Space == MemorySpace::Global;
+  const CostKeys Keys = costKeys(R.Space);
   auto Num = [&](double V) { return Known ? number(V) : json(nullptr); };
-  if (Global) {
-    J["sectors_per_request"] = Num(R.Cost);
-    J["ideal_sectors_per_request"] = Num(R.Ideal);
+  J[Keys.Cost] = Num(R.Cost);
+  J[Keys.Ideal] = Num(R.Ideal);
+  if (R.Space == MemorySpace::Global)
     J["lines_per_request"] = Num(R.Lines);
-  } else {
-    J["wavefronts_per_request"] = Num(R.Cost);
-    J["ideal_wavefronts"] = Num(R.Ideal);
+  if (R.Space == MemorySpace::Shared) {
     J["conflict_ways"] = Num(R.ConflictWays);
     J["padded_wavefronts"] =
         R.PaddedCost && Known ? number(*R.PaddedCost) : json(nullptr);
   }
   if (Known && !R.AlignmentKnown)
-    J[Global ? "sectors_range" : "wavefronts_range"] = {number(R.CostMin),
-                                                       number(R.CostMax)};
+    J[Keys.Range] = {number(R.CostMin), number(R.CostMax)};
   J["alignment_known"] = R.AlignmentKnown;
   J["requests_per_warp"] =
       R.RequestsKnown ? number(R.RequestsPerWarp) : json(nullptr);
@@ -155,7 +171,7 @@ nlohmann::json accessToJson(const AccessRecord &R) {
       Sites.push_back(S.str());
     Total["sites"] = Sites;
     Total["requests"] = number(T.Requests);
-    Total[Global ? "sectors" : "wavefronts"] =
+    Total[Keys.Total] =
         T.Cost && Known ? number(*T.Cost) : json(nullptr);
     Totals.push_back(Total);
   }
@@ -264,7 +280,7 @@ std::string notAnalysedNote(const KernelSummary &K) {
 }
 
 std::string summaryLine(const std::vector<TUReport> &Reports) {
-  unsigned Acc = 0, Ker = 0, Unc = 0, Bank = 0, Unk = 0, Skipped = 0, ClangErrors = 0;
+  unsigned Acc = 0, Ker = 0, Unc = 0, Bank = 0, Ser = 0, Unk = 0, Skipped = 0, ClangErrors = 0;
   for (const TUReport &R : Reports) {
     ClangErrors += R.ClangErrors;
     for (const KernelSummary &K : R.Kernels) {
@@ -275,13 +291,17 @@ std::string summaryLine(const std::vector<TUReport> &Reports) {
       ++Acc;
       Unc += A.V == Verdict::Uncoalesced;
       Bank += A.V == Verdict::BankConflict;
+      Ser += A.V == Verdict::Serialised;
       Unk += A.V == Verdict::Unknown;
     }
   }
   std::ostringstream OS;
   OS << Acc << " access" << (Acc == 1 ? "" : "es") << " in " << Ker << " kernel"
      << (Ker == 1 ? "" : "s") << ": " << Unc << " uncoalesced, " << Bank
-     << " bank-conflicted, " << Unk << " unknown";
+     << " bank-conflicted, ";
+  if (Ser)
+    OS << Ser << " serialised, ";
+  OS << Unk << " unknown";
   if (ClangErrors)
     OS << "; " << ClangErrors << " clang error" << (ClangErrors == 1 ? "" : "s") << ", "
        << Skipped << " kernel" << (Skipped == 1 ? "" : "s") << " not analysed";

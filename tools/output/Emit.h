@@ -36,6 +36,7 @@ nlohmann::json parametricToJson(const ParametricCost &P, bool WithTable);
 nlohmann::json jsonNumber(double V);
 
 /// "24 accesses in 9 kernels: 5 uncoalesced, 1 bank-conflicted, 2 unknown"
+/// ("..., 1 serialised, 2 unknown" when constant reads are serialised)
 std::string summaryLine(const std::vector<TUReport> &Reports);
 /// "kernel 'k' is not analysed: clang reports an error in its code at
 /// f.cu:5:3: ..." for a kernel a clang error touches ("" otherwise).

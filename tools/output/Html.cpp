@@ -96,29 +96,20 @@ std::string numbersTable(const AccessRecord &R) {
   std::ostringstream OS;
   OS << "<table class=\"numbers\">\n";
   const bool Known = R.V != Verdict::Unknown;
-  if (R.Space == MemorySpace::Global) {
-    if (Known) {
-      row(OS, "sectors per request", formatNumber(R.Cost));
-      row(OS, "ideal", formatNumber(R.Ideal));
-      if (!R.AlignmentKnown && R.CostMax > R.CostMin + 1e-9)
-        row(OS, "range (alignment unknown)", formatNumber(R.CostMin) + " to " + formatNumber(R.CostMax));
-      row(OS, "128-byte lines per request", formatNumber(R.Lines));
-    } else {
-      row(OS, "sectors per request", "unknown");
-    }
+  if (!Known) {
+    row(OS, costPerRequest(R.Space), "unknown");
   } else {
-    if (Known) {
-      row(OS, "wavefronts per request", formatNumber(R.Cost));
-      row(OS, "ideal", formatNumber(R.Ideal));
+    row(OS, costPerRequest(R.Space), formatNumber(R.Cost));
+    row(OS, "ideal", formatNumber(R.Ideal));
+    if (R.Space == MemorySpace::Shared)
       row(OS, "bank conflict", formatNumber(R.ConflictWays) + "-way");
-      if (!R.AlignmentKnown && R.CostMax > R.CostMin + 1e-9)
-        row(OS, "range (alignment unknown)", formatNumber(R.CostMin) + " to " + formatNumber(R.CostMax));
-      if (R.PaddedCost)
-        row(OS, "after padding" + (R.PadDeclaration.empty() ? "" : " (" + R.PadDeclaration + ")"),
-            formatNumber(*R.PaddedCost));
-    } else {
-      row(OS, "wavefronts per request", "unknown");
-    }
+    if (!R.AlignmentKnown && R.CostMax > R.CostMin + 1e-9)
+      row(OS, "range (alignment unknown)", formatNumber(R.CostMin) + " to " + formatNumber(R.CostMax));
+    if (R.Space == MemorySpace::Global)
+      row(OS, "128-byte lines per request", formatNumber(R.Lines));
+    if (R.PaddedCost)
+      row(OS, "after padding" + (R.PadDeclaration.empty() ? "" : " (" + R.PadDeclaration + ")"),
+          formatNumber(*R.PaddedCost));
   }
   if (Known && R.RequestMax > R.RequestMin + 1e-9)
     row(OS, "single requests", formatNumber(R.RequestMin) + " to " + formatNumber(R.RequestMax));
@@ -195,9 +186,7 @@ std::string accessHtml(const AccessRecord &R, const Finding *F, const std::strin
   std::string Svg = renderWarpMapSvg(R);
   if (!Svg.empty())
     OS << "<figure>\n" << Svg << "<figcaption>warp map of one request: lanes (top) to "
-       << (R.Space == MemorySpace::Global ? "the 32-byte sectors they touch"
-                                          : "the shared-memory banks of the words they touch")
-       << " (bottom)</figcaption>\n</figure>\n";
+       << warpMapTargets(R) << " (bottom)</figcaption>\n</figure>\n";
   OS << "</details>\n";
   return OS.str();
 }

@@ -144,15 +144,22 @@ json properties(const Finding &F) {
     P["reason"] = R->Reason;
     return P;
   }
-  if (R->Space == MemorySpace::Global) {
+  switch (R->Space) {
+  case MemorySpace::Global:
     P["sectorsPerRequest"] = jsonNumber(R->Cost);
     P["idealSectorsPerRequest"] = jsonNumber(R->Ideal);
-  } else {
+    break;
+  case MemorySpace::Shared:
     P["wavefrontsPerRequest"] = jsonNumber(R->Cost);
     P["idealWavefrontsPerRequest"] = jsonNumber(R->Ideal);
     P["conflictWays"] = jsonNumber(R->ConflictWays);
     if (R->PaddedCost)
       P["paddedWavefrontsPerRequest"] = jsonNumber(*R->PaddedCost);
+    break;
+  case MemorySpace::Constant:
+    P["constantCacheRequestsPerInstruction"] = jsonNumber(R->Cost);
+    P["idealConstantCacheRequests"] = jsonNumber(R->Ideal);
+    break;
   }
   if (!R->AlignmentKnown)
     P["costRange"] = {jsonNumber(R->CostMin), jsonNumber(R->CostMax)};

@@ -11,7 +11,8 @@
 //    Unicode code points: run.columnKind);
 //  - relatedLocations: the notes that have a position of their own;
 //  - partialFingerprints.primaryLocationLineHash (see lineHash);
-//  - properties: the numbers (sectors or wavefronts per request, ideal,
+//  - properties: the numbers (sectors or wavefronts per request, or
+//    constant-cache requests per instruction, ideal,
 //    kernel, launch block, ...);
 //  - fixes: the fix-its, when the finding has any.
 //

@@ -4,6 +4,7 @@
 
 #include "Rule.h"
 #include "model/BankModel.h"
+#include "model/ConstantModel.h"
 #include "model/SectorModel.h"
 
 #include <algorithm>
@@ -29,7 +30,7 @@ std::string escapeXml(const std::string &S) {
   return Out;
 }
 
-std::vector<int64_t> WarpMap::sectors() const {
+std::vector<int64_t> WarpMap::units() const {
   std::set<int64_t> S;
   for (const WarpMapLane &L : Lanes)
     if (L.Active)
@@ -60,22 +61,39 @@ std::optional<WarpMap> buildWarpMap(const AccessRecord &R) {
   if (First >= WarpSize)
     return std::nullopt;
   WarpMap M;
-  M.Shared = R.Space == MemorySpace::Shared;
+  switch (R.Space) {
+  case MemorySpace::Global: M.Kind = WarpMapKind::Sectors; break;
+  case MemorySpace::Shared: M.Kind = WarpMapKind::Banks; break;
+  case MemorySpace::Constant: M.Kind = WarpMapKind::Addresses; break;
+  }
   M.BytesPerLane = std::max(1u, P.BytesPerLane ? P.BytesPerLane : R.BytesPerLane);
   M.FirstLane = First;
   M.StartInSector = floorMod(P.BaseResidue, SectorBytes);
-  M.LanesPerPhase = M.Shared ? lanesPerPhase(M.BytesPerLane) : WarpSize;
+  M.LanesPerPhase = M.Kind == WarpMapKind::Banks ? lanesPerPhase(M.BytesPerLane) : WarpSize;
   if (M.LanesPerPhase == 0 || WarpSize % M.LanesPerPhase)
     M.LanesPerPhase = WarpSize;
+  // The units the models count (model/SectorModel.h, model/BankModel.h,
+  // model/ConstantModel.h).
+  const std::vector<int64_t> Addresses = constantAddresses(P.Offset, P.Active);
   for (unsigned L = 0; L < WarpSize; ++L) {
     WarpMapLane &C = M.Lanes[L];
     C.Active = laneActive(P.Active, L);
     if (!C.Active)
       continue;
     C.Offset = P.Offset[L];
-    // The units the model counts (model/SectorModel.h, model/BankModel.h).
-    const UnitSpan Span = M.Shared ? wordsTouched(P.BaseResidue + C.Offset, M.BytesPerLane)
-                                   : sectorsTouched(M.StartInSector + C.Offset, M.BytesPerLane);
+    UnitSpan Span{0, 0};
+    switch (M.Kind) {
+    case WarpMapKind::Sectors:
+      Span = sectorsTouched(M.StartInSector + C.Offset, M.BytesPerLane);
+      break;
+    case WarpMapKind::Banks:
+      Span = wordsTouched(P.BaseResidue + C.Offset, M.BytesPerLane);
+      break;
+    case WarpMapKind::Addresses:
+      Span.First = Span.Last =
+          std::lower_bound(Addresses.begin(), Addresses.end(), C.Offset) - Addresses.begin();
+      break;
+    }
     C.First = Span.First;
     C.Last = Span.Last;
   }
@@ -83,21 +101,25 @@ std::optional<WarpMap> buildWarpMap(const AccessRecord &R) {
 }
 
 std::string warpMapCaption(const AccessRecord &R) {
-  std::string S;
-  if (R.Space == MemorySpace::Global) {
-    S = quantity(R.Cost, "sector") + " per request (ideal " + formatNumber(R.Ideal) + ")";
-    if (!R.AlignmentKnown && R.CostMax > R.CostMin + 1e-9)
-      S += ", " + formatNumber(R.CostMin) + " to " + formatNumber(R.CostMax) +
-           " depending on the alignment";
-  } else {
-    S = quantity(R.Cost, "wavefront") + " per request (ideal " + formatNumber(R.Ideal) + ")";
-    if (R.ConflictWays > 1 + 1e-9)
-      S += ": " + formatNumber(R.ConflictWays) + "-way bank conflict";
-  }
+  std::string S = costPhrase(R.Cost, R.Space) + " (ideal " + formatNumber(R.Ideal) + ")";
+  if (R.Space == MemorySpace::Global && !R.AlignmentKnown && R.CostMax > R.CostMin + 1e-9)
+    S += ", " + formatNumber(R.CostMin) + " to " + formatNumber(R.CostMax) +
+         " depending on the alignment";
+  if (R.Space == MemorySpace::Shared && R.ConflictWays > 1 + 1e-9)
+    S += ": " + formatNumber(R.ConflictWays) + "-way bank conflict";
   if (R.RequestMax > R.RequestMin + 1e-9)
     S += "; single requests cost " + formatNumber(R.RequestMin) + " to " +
          formatNumber(R.RequestMax) + ", the map shows one of them";
   return S;
+}
+
+std::string warpMapTargets(const AccessRecord &R) {
+  switch (R.Space) {
+  case MemorySpace::Global: return "the 32-byte sectors they touch";
+  case MemorySpace::Shared: return "the shared-memory banks of the words they touch";
+  case MemorySpace::Constant: return "the distinct addresses they read";
+  }
+  return "";
 }
 
 namespace {
@@ -181,6 +203,30 @@ std::string sharedText(const WarpMap &M, const AccessRecord &R, const std::strin
   return OS.str();
 }
 
+std::string constantText(const WarpMap &M, const AccessRecord &R, const std::string &In) {
+  std::ostringstream OS;
+  std::array<std::string, 32> Cell;
+  size_t W = 1;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    const WarpMapLane &C = M.Lanes[L];
+    Cell[L] = C.Active ? std::to_string(C.First) : ".";
+    W = std::max(W, Cell[L].size());
+  }
+  OS << In << "warp map: lane -> the address it reads, numbered in address order "
+     << "(one constant-cache request per distinct address; '.' inactive)\n";
+  for (unsigned Row = 0; Row < 4; ++Row) {
+    OS << In << "  " << laneRange(Row * 8, Row * 8 + 7) << " |";
+    for (unsigned L = Row * 8; L < Row * 8 + 8; ++L)
+      OS << " " << pad(Cell[L], W);
+    OS << "\n";
+  }
+  const size_t N = M.units().size();
+  OS << In << "  " << M.BytesPerLane << " byte" << (M.BytesPerLane == 1 ? "" : "s")
+     << " per lane; " << N << " distinct address" << (N == 1 ? "" : "es") << "; "
+     << warpMapCaption(R) << "\n";
+  return OS.str();
+}
+
 // SVG geometry.
 constexpr int Left = 78, Pitch = 28, Box = 24, Right = 16;
 constexpr int Width = Left + 32 * Pitch + Right;
@@ -210,8 +256,11 @@ void laneBoxes(std::ostringstream &OS, const WarpMap &M, unsigned From, unsigned
   }
 }
 
-std::string globalSvg(const WarpMap &M, const AccessRecord &R) {
-  std::vector<int64_t> S = M.sectors();
+/// Lanes linked to the units they touch, drawn in a row: the 32-byte
+/// sectors of a global access, or the distinct addresses of a constant one.
+std::string unitsSvg(const WarpMap &M, const AccessRecord &R) {
+  const bool Sectors = M.Kind == WarpMapKind::Sectors;
+  std::vector<int64_t> S = M.units();
   const size_t N = S.size();
   const double SPitch = std::min<double>(Pitch, 32.0 * Pitch / std::max<size_t>(N, 1));
   const double SBox = std::max(4.0, SPitch - 4);
@@ -232,19 +281,26 @@ std::string globalSvg(const WarpMap &M, const AccessRecord &R) {
   std::ostringstream OS;
   OS << "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"warp-map\" role=\"img\" width=\""
      << Width << "\" height=\"" << Height << "\" viewBox=\"0 0 " << Width << " " << Height
-     << "\">\n<title>" << escapeXml("lanes to 32-byte sectors: " + warpMapCaption(R))
+     << "\">\n<title>"
+     << escapeXml(std::string(Sectors ? "lanes to 32-byte sectors: "
+                                      : "lanes to the addresses they read: ") +
+                  warpMapCaption(R))
      << "</title>\n";
   OS << "<text x=\"8\" y=\"18\" class=\"caption\">" << escapeXml(warpMapCaption(R))
      << "</text>\n";
+  const std::string Noun = Sectors ? "sector " : "address ";
   std::vector<std::string> Fill(32), Tip(32);
+  std::map<int64_t, int64_t> OffsetOf; // an address's byte offset from the first lane's
   for (unsigned L = 0; L < 32; ++L) {
     const WarpMapLane &C = M.Lanes[L];
     Fill[L] = C.Active ? Color(C.First) : "";
     Tip[L] = "lane " + std::to_string(L) +
              (C.Active ? ": byte " + std::string(C.Offset < 0 ? "" : "+") +
-                             std::to_string(C.Offset) + ", sector " + std::to_string(C.First) +
+                             std::to_string(C.Offset) + ", " + Noun + std::to_string(C.First) +
                              (C.Last > C.First ? " to " + std::to_string(C.Last) : "")
                        : ": inactive");
+    if (C.Active)
+      OffsetOf.emplace(C.First, C.Offset);
   }
   // Links first, so the boxes cover their ends: one path per colour.
   std::map<std::string, std::string> Paths;
@@ -258,12 +314,19 @@ std::string globalSvg(const WarpMap &M, const AccessRecord &R) {
   for (const auto &[Stroke, D] : Paths)
     OS << "<path d=\"" << D << "\" fill=\"none\" stroke=\"" << Stroke << "\" class=\"link\"/>\n";
   laneBoxes(OS, M, 0, 32, LaneY, Pitch, Fill, Tip);
-  OS << "<text x=\"8\" y=\"" << SecY + 16 << "\" class=\"axis\">sectors</text>\n";
+  OS << "<text x=\"8\" y=\"" << SecY + 16 << "\" class=\"axis\">"
+     << (Sectors ? "sectors" : "addresses") << "</text>\n";
   for (size_t I = 0; I < N; ++I) {
     double X = X0 + I * SPitch + (SPitch - SBox) / 2;
     std::string Label = std::to_string(S[I]);
-    OS << "<g><title>sector " << Label << " (bytes " << S[I] * 32 << " to " << S[I] * 32 + 31
-       << " from the start of lane " << M.FirstLane << "'s sector)</title><rect x=\"" << X
+    if (Sectors)
+      OS << "<g><title>sector " << Label << " (bytes " << S[I] * 32 << " to " << S[I] * 32 + 31
+         << " from the start of lane " << M.FirstLane << "'s sector)</title>";
+    else
+      OS << "<g><title>address " << Label << " (byte " << (OffsetOf[S[I]] < 0 ? "" : "+")
+         << OffsetOf[S[I]] << " from lane " << M.FirstLane
+         << "'s): one constant-cache request</title>";
+    OS << "<rect x=\"" << X
        << "\" y=\"" << SecY << "\" width=\"" << SBox << "\" height=\"20\" rx=\"2\" class=\"sector\""
        << " style=\"stroke:" << Color(S[I]) << "\"/></g>\n";
     double TX = X + SBox / 2;
@@ -278,14 +341,17 @@ std::string globalSvg(const WarpMap &M, const AccessRecord &R) {
       OS << "<text x=\"" << X0 + (I + 1) * SPitch << "\" y=\"" << SecY - 4
          << "\" class=\"gap\">&#8942;</text>\n";
   }
-  OS << "<text x=\"8\" y=\"" << Height - 6 << "\" class=\"legend\">"
-     << escapeXml("sectors are numbered from lane " + std::to_string(M.FirstLane) +
-                  "'s; lane " + std::to_string(M.FirstLane) + " starts " +
-                  std::to_string(M.StartInSector) + " bytes into it; " +
-                  std::to_string(M.BytesPerLane) + " bytes per lane" +
-                  (N && S.back() - S.front() + 1 > static_cast<int64_t>(N)
-                       ? "; \u22ee marks sectors between that no lane touches"
-                       : ""))
+  const std::string Legend =
+      Sectors ? "sectors are numbered from lane " + std::to_string(M.FirstLane) + "'s; lane " +
+                    std::to_string(M.FirstLane) + " starts " + std::to_string(M.StartInSector) +
+                    " bytes into it; " + std::to_string(M.BytesPerLane) + " bytes per lane" +
+                    (N && S.back() - S.front() + 1 > static_cast<int64_t>(N)
+                         ? "; \u22ee marks sectors between that no lane touches"
+                         : "")
+              : "the distinct addresses, in address order; the constant cache serves one "
+                "per request, one after another; " +
+                    std::to_string(M.BytesPerLane) + " bytes per lane";
+  OS << "<text x=\"8\" y=\"" << Height - 6 << "\" class=\"legend\">" << escapeXml(Legend)
      << "</text>\n</svg>\n";
   return OS.str();
 }
@@ -386,10 +452,9 @@ namespace {
 
 /// The cost of a parametric record value by value (runs of equal cost
 /// joined), then how it continues.
-std::string parametricText(const ParametricCost &P, bool Shared, const std::string &Indent) {
+std::string parametricText(const ParametricCost &P, MemorySpace Space, const std::string &Indent) {
   std::ostringstream OS;
-  const std::string Unit = Shared ? "wavefronts" : "sectors";
-  OS << Indent << "cost by '" << P.Name << "' (" << Unit << " per request):\n";
+  OS << Indent << "cost by '" << P.Name << "' (" << costPerRequest(Space) << "):\n";
   for (const ParamCase &C : P.Cases)
     OS << Indent << "  " << formatNumber(C.Cost.Cost) << " (ideal " << formatNumber(C.Cost.Ideal)
        << ") " << C.Text << (C.Cost.Exact ? "" : ", assuming the alignment") << "\n";
@@ -422,18 +487,23 @@ std::string parametricText(const ParametricCost &P, bool Shared, const std::stri
 std::string renderWarpMapText(const AccessRecord &R, const std::string &Indent) {
   std::string Out;
   if (R.Parametric)
-    Out = parametricText(*R.Parametric, R.Space == MemorySpace::Shared, Indent);
+    Out = parametricText(*R.Parametric, R.Space, Indent);
   auto M = buildWarpMap(R);
   if (!M)
     return Out;
-  return Out + (M->Shared ? sharedText(*M, R, Indent) : globalText(*M, R, Indent));
+  switch (M->Kind) {
+  case WarpMapKind::Sectors: return Out + globalText(*M, R, Indent);
+  case WarpMapKind::Banks: return Out + sharedText(*M, R, Indent);
+  case WarpMapKind::Addresses: return Out + constantText(*M, R, Indent);
+  }
+  return Out;
 }
 
 std::string renderWarpMapSvg(const AccessRecord &R) {
   auto M = buildWarpMap(R);
   if (!M)
     return "";
-  return M->Shared ? sharedSvg(*M, R) : globalSvg(*M, R);
+  return M->Kind == WarpMapKind::Banks ? sharedSvg(*M, R) : unitsSvg(*M, R);
 }
 
 } // namespace coalesce

@@ -7,10 +7,14 @@
 //    of the first active lane:  sector = floor((BaseResidue % 32 + offset) / 32);
 //  - shared: the bank of each 4-byte word it touches:
 //    bank = floor((BaseResidue + offset) / 4) % 32, grouped by phase (32 lanes
-//    for 4-byte and narrower accesses, 16 for 8-byte, 8 for 16-byte).
+//    for 4-byte and narrower accesses, 16 for 8-byte, 8 for 16-byte);
+//  - constant: the address it reads, numbered in address order among the
+//    distinct addresses of the request (one constant-cache request each).
 //
-// These indices are computed here for drawing only. The costs printed with a
-// map (sectors, wavefronts, ideal, n-way) are the record's, never recounted.
+// The units each lane touches come from the models (sectorsTouched,
+// wordsTouched, constantAddresses); they are used for drawing only. The costs
+// printed with a map (sectors, wavefronts, requests, ideal, n-way) are the
+// record's, never recounted.
 //===----------------------------------------------------------------------===//
 
 #ifndef COALESCE_TOOLS_OUTPUT_WARPMAP_H
@@ -28,19 +32,25 @@ namespace coalesce {
 struct WarpMapLane {
   bool Active = false;
   int64_t Offset = 0;          // byte offset from the first active lane
-  int64_t First = 0, Last = 0; // global: sectors (relative); shared: words (absolute, BaseResidue-based)
+  /// The units the lane touches. Sectors: relative to the first active
+  /// lane's; banks: words (absolute, BaseResidue-based); addresses: the rank
+  /// of its address among the request's distinct addresses.
+  int64_t First = 0, Last = 0;
 };
 
+/// What a map shows each lane landing on: the unit its space's model counts.
+enum class WarpMapKind { Sectors, Banks, Addresses };
+
 struct WarpMap {
-  bool Shared = false;
+  WarpMapKind Kind = WarpMapKind::Sectors;
   unsigned BytesPerLane = 0;
   unsigned FirstLane = 0;     // the lane the offsets are relative to
   int64_t StartInSector = 0;  // global: byte of the first lane within its sector
   unsigned LanesPerPhase = 32;
   std::array<WarpMapLane, 32> Lanes{};
 
-  /// Global: the distinct sectors touched, ascending.
-  std::vector<int64_t> sectors() const;
+  /// Sectors and addresses: the distinct units touched, ascending.
+  std::vector<int64_t> units() const;
   /// Shared: bank of a word.
   static int64_t bankOf(int64_t Word);
   /// Shared: distinct words in each bank for the lanes of phase P.
@@ -53,8 +63,14 @@ struct WarpMap {
 std::optional<WarpMap> buildWarpMap(const AccessRecord &R);
 
 /// The cost line that goes with a map, from the record:
-/// "32 sectors per request (ideal 4)", "32 wavefronts per request (ideal 1): 32-way bank conflict".
+/// "32 sectors per request (ideal 4)", "32 wavefronts per request (ideal 1): 32-way bank conflict",
+/// "4 constant-cache requests per instruction (ideal 1)".
 std::string warpMapCaption(const AccessRecord &R);
+
+/// What the lanes of R's map point at, for a caption: "the 32-byte sectors
+/// they touch", "the shared-memory banks of the words they touch", "the
+/// distinct addresses they read".
+std::string warpMapTargets(const AccessRecord &R);
 
 /// Plain-text map for --explain, each line indented by Indent; "" without a map.
 std::string renderWarpMapText(const AccessRecord &R, const std::string &Indent = "  ");

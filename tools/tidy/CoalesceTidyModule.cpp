@@ -36,5 +36,5 @@ public:
 } // namespace coalesce
 
 static clang::tidy::ClangTidyModuleRegistry::Add<coalesce::tidy::CoalesceModule>
-    X("coalesce-module", "Predicts uncoalesced global and bank-conflicted "
-                         "shared accesses in CUDA kernels.");
+    X("coalesce-module", "Predicts uncoalesced global, bank-conflicted "
+                         "shared and serialised constant accesses in CUDA kernels.");

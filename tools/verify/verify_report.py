@@ -139,6 +139,18 @@ def _total(r):
     return f"{_fmt(pc)} in {_fmt(pr)} / {_fmt(mc)} in {_fmt(mr)}"
 
 
+CONSTANT_UNITS = (
+    "- Constant rows are constant-cache requests per LDC / ideal (1). The source page "
+    "has no cost column for LDC, so a second pass measures the kernel's `idc__requests` "
+    "(one per distinct address of each LDC executed) and its LDCs executed "
+    "(`smsp__inst_executed_op_ldc`); the line of a kernel whose other LDCs read one "
+    "address each (its parameters, reads predicted warp-uniform) gets "
+    "1 + (idc__requests - LDCs) / its LDCs' `Instructions Executed`. A line predicted "
+    "warp-uniform without an LDC in the SASS reads instruction operands (no request); "
+    "a kernel with several lines whose lanes may read different addresses cannot be "
+    "split, and its rows say so.\n")
+
+
 def markdown(info, rows, kernels, ok, total):
     md = ["# Verify report: predictions vs Nsight Compute\n",
           f"- GPU: {info.get('gpu', '?')} ({info.get('arch', '?')}), driver {info.get('driver', '?')}",
@@ -158,6 +170,7 @@ def markdown(info, rows, kernels, ok, total):
           "Where a cost depends on a size the program takes at run time, the prediction "
           "is the case of the parametric answer that the run's size selects (the program "
           "announces its sizes with `COALESCE_SIZE`).\n",
+          *([CONSTANT_UNITS] if any(r["space"] == "constant" for r in rows) else []),
           "## The seeds' tables\n",
           _seed_tables(rows, kernels),
           "\n## Every access\n"]
@@ -173,7 +186,11 @@ def markdown(info, rows, kernels, ok, total):
             status = {"agree": "yes", "DISAGREE": "**no**", "unknown": "(unknown: not predicted)",
                       "interior": "yes, interior warps (see note)",
                       "not executed": "(not executed)", "not predicted": "**no** (not predicted)",
-                      "not in SASS": "**no** (not in SASS)"}[r["status"]]
+                      "not in SASS": "**no** (not in SASS)",
+                      "operand": "(no LDC: operands)",
+                      "not attributed": "(not attributed: see note)"}[r["status"]]
+            if r["status"] == "not attributed" and r.get("note"):
+                status += f" {r['note']}"
             if r.get("case"):
                 pred += f" (case {r['case']})"
             if r.get("config"):

@@ -1,0 +1,48 @@
+//===- Spaces.cpp - The memory spaces and the cost model of each ----------===//
+
+#include "model/Spaces.h"
+
+#include "model/BankModel.h"
+#include "model/ConstantModel.h"
+#include "model/SectorModel.h"
+
+namespace coalesce {
+
+namespace {
+
+/// The widest global and shared instructions: LDG.128/STG.128, LDS.128/STS.128.
+constexpr unsigned WidestGlobalOrShared = 16;
+
+RequestCost globalCost(const LaneInts &A, LaneMask Active, unsigned Width) {
+  SectorCount S = countSectors(A, Active, Width);
+  return {S.Sectors, S.Ideal};
+}
+
+RequestCost sharedCost(const LaneInts &A, LaneMask Active, unsigned Width) {
+  BankCount B = countWavefronts(A, Active, Width);
+  return {B.Wavefronts, B.Ideal};
+}
+
+RequestCost constantCost(const LaneInts &A, LaneMask Active, unsigned Width) {
+  ConstantCount C = countConstantRequests(A, Active, Width);
+  return {C.Requests, C.Ideal};
+}
+
+const SpaceModel Models[] = {
+    {MemorySpace::Global, "global", "sector", SectorBytes, WidestGlobalOrShared, globalCost},
+    {MemorySpace::Shared, "shared", "wavefront", BankPeriodBytes, WidestGlobalOrShared,
+     sharedCost},
+    {MemorySpace::Constant, "constant", "constant-cache request", 1, WidestConstantLoad,
+     constantCost},
+};
+
+} // namespace
+
+const SpaceModel &spaceModel(MemorySpace S) {
+  for (const SpaceModel &M : Models)
+    if (M.Space == S)
+      return M;
+  return Models[0];
+}
+
+} // namespace coalesce

@@ -1,0 +1,56 @@
+//===- Spaces.h - The memory spaces and the cost model of each ------------===//
+//
+// Design note: a memory access is made to one of the GPU's memory spaces, and
+// each space has one cost model: what one warp-level request (one load or
+// store instruction executed by one warp) costs at given lane byte addresses,
+// counted in the unit Nsight Compute reports for that space, and its ideal.
+//
+//   space     unit                     model            period  widest
+//   global    32-byte sectors          SectorModel.h    32      16 bytes
+//   shared    wavefronts               BankModel.h      128     16 bytes
+//   constant  constant-cache requests  ConstantModel.h  1       8 bytes
+//
+// The period is what the cost of a request depends on its addresses modulo
+// (sector boundaries; the bank period of 32 banks x 4 bytes; nothing for
+// constant memory, where only the distinct addresses count); the alignment
+// analysis (Alignment.h) averages over it. The widest instruction bounds the
+// pieces an aggregate access is split into. This table is the one place
+// that says these per space: the cost stage, the interpreter and the
+// front-ends ask it instead of branching on the space.
+//
+// Local and parameter memory are not spaces here yet: their accesses are
+// registers or stack slots the analysis does not cost.
+//
+// This file includes no clang headers.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_ANALYZER_MODEL_SPACES_H
+#define COALESCE_ANALYZER_MODEL_SPACES_H
+
+#include "model/Poly.h"
+
+namespace coalesce {
+
+enum class MemorySpace { Global, Shared, Constant };
+
+/// The cost of one request in its space's unit, and the ideal.
+struct RequestCost {
+  unsigned Cost = 0;
+  unsigned Ideal = 0;
+};
+
+struct SpaceModel {
+  MemorySpace Space;
+  const char *Name; // "global", "shared", "constant"
+  /// The cost's unit, singular: "sector", "wavefront", "constant-cache request".
+  const char *Unit;
+  int64_t Period;
+  unsigned WidestAccess;
+  RequestCost (*Count)(const LaneInts &ByteAddr, LaneMask Active, unsigned BytesPerLane);
+};
+
+const SpaceModel &spaceModel(MemorySpace S);
+
+} // namespace coalesce
+
+#endif // COALESCE_ANALYZER_MODEL_SPACES_H

@@ -1,0 +1,25 @@
+//===- ConstantSerialisation.h - coalesce-constant-serialisation ----------===//
+//
+// A __constant__ memory read whose lanes read different addresses, so the
+// constant cache serves it in one request per distinct address, one after
+// another, instead of one request for the whole warp.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_RULES_CONSTANTSERIALISATION_H
+#define COALESCE_RULES_CONSTANTSERIALISATION_H
+
+#include "Rule.h"
+
+namespace coalesce {
+
+class ConstantSerialisation : public Rule {
+public:
+  const char *id() const override;
+  const char *summary() const override;
+  void check(const AccessRecord &R, const RuleOptions &Opts,
+             std::vector<Finding> &Out) const override;
+};
+
+} // namespace coalesce
+
+#endif // COALESCE_RULES_CONSTANTSERIALISATION_H
