@@ -28,6 +28,7 @@
 #include "driver/Runner.h"
 #include "Sarif.h"
 #include "Selection.h"
+#include "Settings.h"
 #include "TimeReport.h"
 #include "WarpMap.h"
 
@@ -44,7 +45,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -72,13 +72,6 @@ options:
   --explain               (text) draw a warp map after each finding: the
                           32-byte sector or the banks each lane touches, or
                           the constant address it reads
-  --block=X[,Y[,Z]]       block shape for kernels whose launch shape is not
-                          known; --block=KERNEL=X[,Y[,Z]] for the kernels of
-                          one name (repeatable; see docs/launches.md)
-  --assume FACT            a fact about kernel parameters whose values the
-                          file does not make known: NAME=VALUE, 'NAME % M == R'
-                          or 'NAME >= BOUND' (repeatable; NAME is a parameter
-                          or a field, p.cols; see docs/launches.md)
   -p BUILD_DIR            take each file's command from
                           BUILD_DIR/compile_commands.json (nvcc or clang;
                           translated for the device-side parse); without
@@ -99,15 +92,11 @@ options:
                           (docs/nvcc-compat.md)
   --cuda-path=PATH|none   CUDA toolkit to parse with (default: $CUDA_PATH,
                           $CUDA_HOME or /usr/local/cuda; none: built-in header)
-  --cuda-gpu-arch=sm_XX   GPU architecture to parse for (default: sm_90)
   --extra-arg=ARG         an argument to append to clang's command line
                           (repeatable; after those given after `--`)
   --resource-dir=PATH     clang resource directory (default: the one installed
                           with coalesce-lint, else LLVM's own)
-  --rules=ID[,ID...]      run only these rules (see --list-rules)
   --list-rules            print the rules and exit
-  --no-unknown            do not print remarks for unpredictable accesses
-  --min-ratio=R           report only accesses costing more than R x ideal
   --header-filter=REGEX   report findings in the headers whose path REGEX
                           matches (default: the headers under the source
                           root; the input files are always reported)
@@ -128,6 +117,10 @@ options:
   --version               print the version and exit
   --help                  print this help and exit
 
+settings (also given by .coalesce-lint.yaml, which the command line overrides):
+)";
+
+const char *UsageTail = R"(
 A directory stands for the .cu and .cuh files under it (hidden directories
 and CMake build trees are not searched). Options on the command line
 override the settings file. Findings are
@@ -149,18 +142,11 @@ exit status: 0 no findings, 1 findings, 2 usage or input errors
 struct Options {
   std::string Format = "text";
   bool Explain = false;
-  std::vector<BlockChoice> Blocks; // --block, in order
-  std::vector<StatedFact> Facts;   // --assume, in order
+  SettingOverrides Over; // --rules, --min-ratio, --block, ... (Settings.def)
   InvocationOptions Inv;
-  std::optional<std::string> GpuArch;
-  std::optional<std::vector<std::string>> Rules;
-  std::optional<double> MinRatio;
-  std::optional<bool> ReportUnknown;
   std::optional<std::string> HeaderFilterRegex;
   bool SystemHeaders = false;
   bool ListRules = false, ExitZero = false;
-  std::string ConfigFile;
-  bool NoConfig = false;
   std::string BaselineFile, WriteBaselineFile, SourceRoot;
   std::string Color = "auto";
   unsigned Jobs = 0;
@@ -194,7 +180,7 @@ int verifyMain(int Argc, char **Argv) {
     if (startsWith(A, "--cuda-path=")) {
       Inv.CudaPath = A.substr(12);
     } else if (A == "--help" || A == "-h") {
-      std::cout << Usage;
+      std::cout << Usage << settingsHelp() << UsageTail;
       return ExitClean;
     } else if (A == "--measurements" || A == "--record" || A == "--markdown" ||
                A == "--json" || A == "--kernels" || A == "--arch") {
@@ -301,11 +287,24 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
     };
     // --flag=VALUE or --flag VALUE, for a flag that is not a prefix of another.
     auto Is = [&](const std::string &Flag) { return A == Flag || startsWith(A, Flag + "="); };
-    std::string V;
-    if (A == "--") {
+    std::string V, Err;
+    // The settings a .coalesce-lint.yaml can also give (Settings.def).
+    FlagParse Setting = parseSettingFlag(
+        A,
+        [&]() -> std::optional<std::string> {
+          if (I + 1 >= Argc)
+            return std::nullopt;
+          return std::string(Argv[++I]);
+        },
+        O.Over, Err);
+    if (Setting == FlagParse::Error)
+      return usageError(Err);
+    if (Setting == FlagParse::Parsed) {
+      continue;
+    } else if (A == "--") {
       SawDashDash = true;
     } else if (A == "--help" || A == "-h") {
-      std::cout << Usage;
+      std::cout << Usage << settingsHelp() << UsageTail;
       return ExitClean;
     } else if (A == "--version") {
       std::cout << "coalesce-lint " << COALESCE_VERSION << " (LLVM "
@@ -338,38 +337,12 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       O.NoCache = true;
     } else if (A == "--fix") {
       O.Fix = true;
-    } else if (Is("--block")) {
-      if (!Value("--block", V))
-        return usageError("--block needs a value");
-      std::string Why;
-      std::optional<BlockChoice> B = parseBlockChoice(V, Why);
-      if (!B)
-        return usageError(startsWith(Why, "expects") ? "--block " + Why
-                                                     : "--block=" + V + ": " + Why);
-      B->Spelling = "--block=" + V;
-      O.Blocks.push_back(std::move(*B));
-    } else if (Is("--assume")) {
-      if (!Value("--assume", V))
-        return usageError("--assume needs a fact, e.g. --assume cols=2048 or "
-                          "--assume 'cols % 32 == 0'");
-      std::string Why;
-      std::optional<std::vector<StatedFact>> Fs = parseFacts(V, Why);
-      if (!Fs)
-        return usageError("--assume " + Why);
-      for (StatedFact &F : *Fs) {
-        F.Spelling = "--assume '" + F.str() + "'";
-        O.Facts.push_back(std::move(F));
-      }
     } else if (A == "--no-nvcc-compat") {
       O.Inv.NvccCompat = false;
     } else if (Is("--cuda-path")) {
       if (!Value("--cuda-path", V) || V.empty())
         return usageError("--cuda-path needs a value");
       O.Inv.CudaPath = V;
-    } else if (Is("--cuda-gpu-arch")) {
-      if (!Value("--cuda-gpu-arch", V) || !startsWith(V, "sm_"))
-        return usageError("--cuda-gpu-arch expects sm_XX");
-      O.GpuArch = V;
     } else if (Is("--extra-arg")) {
       if (!Value("--extra-arg", V))
         return usageError("--extra-arg needs a value");
@@ -378,23 +351,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       if (!Value("--resource-dir", V))
         return usageError("--resource-dir needs a value");
       O.Inv.ResourceDir = V;
-    } else if (Is("--rules")) {
-      if (!Value("--rules", V))
-        return usageError("--rules needs a value");
-      std::stringstream SS(V);
-      std::string R;
-      O.Rules.emplace();
-      while (std::getline(SS, R, ',')) {
-        if (startsWith(R, "coalesce-"))
-          R = R.substr(9);
-        if (!findRule(R))
-          return usageError("unknown rule '" + R + "' (see --list-rules)");
-        O.Rules->push_back(R);
-      }
     } else if (A == "--list-rules") {
       O.ListRules = true;
-    } else if (A == "--no-unknown") {
-      O.ReportUnknown = false;
     } else if (Is("--header-filter")) {
       if (!Value("--header-filter", V))
         return usageError("--header-filter needs a regular expression");
@@ -403,20 +361,6 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       O.SystemHeaders = true;
     } else if (A == "--exit-zero") {
       O.ExitZero = true;
-    } else if (Is("--min-ratio")) {
-      if (!Value("--min-ratio", V))
-        return usageError("--min-ratio needs a value");
-      char *End = nullptr;
-      double R = std::strtod(V.c_str(), &End);
-      if (V.empty() || !End || *End || !(R >= 1.0))
-        return usageError("--min-ratio expects a number >= 1, got '" + V + "'");
-      O.MinRatio = R;
-    } else if (Is("--config")) {
-      if (!Value("--config", V) || V.empty())
-        return usageError("--config needs a file");
-      O.ConfigFile = V;
-    } else if (A == "--no-config") {
-      O.NoConfig = true;
     } else if (Is("--baseline")) {
       if (!Value("--baseline", V) || V.empty())
         return usageError("--baseline needs a file");
@@ -456,7 +400,7 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
   if (O.Explain && O.Format != "text")
     return usageError("--explain draws the warp maps in text output; --format=" + O.Format +
                       (O.Format == "html" ? " always has them" : " does not take it"));
-  if (O.NoConfig && !O.ConfigFile.empty())
+  if (O.Over.NoConfig && !O.Over.ConfigFile.empty())
     return usageError("--config and --no-config contradict each other");
   if (O.NoCompileDb && !O.CompileDb.empty())
     return usageError("-p and --no-compile-db contradict each other");
@@ -478,15 +422,7 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
 /// The settings of each input file: built-in defaults, then its
 /// .coalesce-lint.yaml (or --config), then the command line.
 llvm::Expected<std::vector<FileSettings>> settingsForFiles(const Options &O) {
-  SettingOverrides Over;
-  Over.GpuArch = O.GpuArch;
-  Over.Blocks = O.Blocks;
-  Over.Facts = O.Facts;
-  Over.Rules = O.Rules;
-  Over.MinRatio = O.MinRatio;
-  Over.ReportUnknown = O.ReportUnknown;
-  Over.ConfigFile = O.ConfigFile;
-  Over.NoConfig = O.NoConfig;
+  const SettingOverrides &Over = O.Over;
   ConfigCache Configs;
   std::vector<FileSettings> Out;
   for (const std::string &File : O.Files) {
@@ -786,7 +722,7 @@ int main(int Argc, char **Argv) {
   Setup.Inv = O.Inv;
   Setup.CompileDb = O.CompileDb;
   Setup.NoCompileDb = O.NoCompileDb;
-  Setup.ArchFromCommandLine = O.GpuArch.has_value();
+  Setup.ArchFromCommandLine = O.Over.GpuArch.has_value();
   JobPlanner Planner(Setup);
   if (O.Files.empty() && !O.CompileDb.empty())
     if (auto Exit = filesFromCompileDb(O, Planner.dbs()))

@@ -2,6 +2,7 @@
 
 #include "ServerOptions.h"
 
+#include "Settings.h"
 #include "SourceKey.h"
 #include "driver/Preamble.h"
 
@@ -9,7 +10,6 @@
 #include "llvm/Support/Path.h"
 
 #include <iostream>
-#include <sstream>
 
 namespace coalesce {
 namespace lsp {
@@ -26,7 +26,6 @@ command line. Editor set-ups: docs/lsp.md.
 
 options (as for `coalesce-lint FILE...`):
   --cuda-path=PATH|none   CUDA toolkit to parse with (none: built-in header)
-  --cuda-gpu-arch=sm_XX   GPU architecture to parse for (default: sm_90)
   --resource-dir=PATH     clang resource directory
   -p BUILD_DIR            take every file's command from this database
   --no-compile-db         ignore compile_commands.json files
@@ -34,11 +33,9 @@ options (as for `coalesce-lint FILE...`):
   --no-config             ignore .coalesce-lint.yaml files
   --cache-dir=DIR         precompiled headers (default: as the CLI's)
   --no-cache              no precompiled headers
-  --block=X[,Y[,Z]]       block shape for kernels not launched in their file
-  --min-ratio=R           report only accesses costing more than R x ideal
-  --rules=ID[,ID...]      run only these rules
-  --no-unknown            no diagnostics for unpredictable accesses
-server options:
+)";
+
+const char *UsageTail = R"(server options:
   --debounce=MS           wait this long after an edit before analysing
                           (default: 200)
   --notes-in-message      put the notes (evidence, assumptions, the fix)
@@ -84,19 +81,31 @@ std::optional<int> parseServerOptions(int Argc, char **Argv, ServerOptions &O) {
       V = Argv[++I];
       return true;
     };
+    // The settings a .coalesce-lint.yaml can also give (Settings.def).
+    std::string Err;
+    FlagParse Setting = parseSettingFlag(
+        A,
+        [&]() -> std::optional<std::string> {
+          if (I + 1 >= Argc)
+            return std::nullopt;
+          return std::string(Argv[++I]);
+        },
+        O.Over, Err);
+    if (Setting == FlagParse::Error)
+      return Fail(Err);
+    if (Setting == FlagParse::Parsed) {
+      if (A == "--cuda-gpu-arch" || startsWith(A, "--cuda-gpu-arch="))
+        O.Setup.ArchFromCommandLine = true;
+      continue;
+    }
     std::optional<bool> Got;
     if (A == "--help" || A == "-h") {
-      std::cout << Usage;
+      std::cout << Usage << settingsHelp() << UsageTail;
       return 0;
     } else if ((Got = Value("--cuda-path"))) {
       if (!*Got || V.empty())
         return Fail("--cuda-path needs a value");
       O.Setup.Inv.CudaPath = V;
-    } else if ((Got = Value("--cuda-gpu-arch"))) {
-      if (!*Got || !startsWith(V, "sm_"))
-        return Fail("--cuda-gpu-arch expects sm_XX");
-      O.Over.GpuArch = V;
-      O.Setup.ArchFromCommandLine = true;
     } else if ((Got = Value("--resource-dir"))) {
       if (!*Got)
         return Fail("--resource-dir needs a value");
@@ -113,48 +122,12 @@ std::optional<int> parseServerOptions(int Argc, char **Argv, ServerOptions &O) {
       O.Setup.CompileDb = absolutePath(V);
     } else if (A == "--no-compile-db") {
       O.Setup.NoCompileDb = true;
-    } else if ((Got = Value("--config"))) {
-      if (!*Got || V.empty())
-        return Fail("--config needs a file");
-      O.Over.ConfigFile = absolutePath(V);
-    } else if (A == "--no-config") {
-      O.Over.NoConfig = true;
     } else if ((Got = Value("--cache-dir"))) {
       if (!*Got || V.empty())
         return Fail("--cache-dir needs a directory");
       CacheDir = V;
     } else if (A == "--no-cache") {
       NoCache = true;
-    } else if ((Got = Value("--block"))) {
-      std::string Why;
-      std::optional<BlockChoice> B;
-      if (*Got)
-        B = parseBlockChoice(V, Why);
-      if (!*Got || !B)
-        return Fail("--block=" + V + ": " + (*Got ? Why : "needs a value"));
-      B->Spelling = "--block=" + V;
-      O.Over.Blocks.push_back(std::move(*B));
-    } else if ((Got = Value("--min-ratio"))) {
-      char *End = nullptr;
-      double R = *Got ? std::strtod(V.c_str(), &End) : 0;
-      if (!*Got || V.empty() || !End || *End || !(R >= 1.0))
-        return Fail("--min-ratio expects a number >= 1, got '" + V + "'");
-      O.Over.MinRatio = R;
-    } else if ((Got = Value("--rules"))) {
-      if (!*Got)
-        return Fail("--rules needs a value");
-      O.Over.Rules.emplace();
-      std::stringstream SS(V);
-      std::string R;
-      while (std::getline(SS, R, ',')) {
-        if (startsWith(R, "coalesce-"))
-          R = R.substr(9);
-        if (!findRule(R))
-          return Fail("unknown rule '" + R + "' (see coalesce-lint --list-rules)");
-        O.Over.Rules->push_back(R);
-      }
-    } else if (A == "--no-unknown") {
-      O.Over.ReportUnknown = false;
     } else if ((Got = Value("--debounce"))) {
       if (!*Got || V.empty() || V.size() > 6 ||
           V.find_first_not_of("0123456789") != std::string::npos)

@@ -3,21 +3,19 @@
 #include "Config.h"
 
 #include "Rule.h"
+#include "Settings.h"
 #include "SourceKey.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
 
 namespace coalesce {
 
 namespace {
-
-const char *KnownKeys = "rules, min-ratio, block, assume, gpu-arch, report-unknown";
 
 /// Collects the first error of a YAML stream as "name:line:col: message".
 struct ErrorSink {
@@ -53,6 +51,12 @@ llvm::Expected<LintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Nam
     return llvm::createStringError(std::errc::invalid_argument, "%s", Sink.First.c_str());
   };
 
+  // "'min-ratio' expects a number >= 1".
+  auto Expects = [](SettingId Id) {
+    const SettingSpec &S = settingSpec(Id);
+    return "'" + std::string(S.ConfigKey) + "' expects " + S.Expects;
+  };
+
   auto Doc = Stream.begin();
   if (Doc == Stream.end())
     return C;
@@ -63,7 +67,7 @@ llvm::Expected<LintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Nam
     return C;
   auto *Map = llvm::dyn_cast<llvm::yaml::MappingNode>(Root);
   if (!Map)
-    return Fail(Root, "expected a mapping of settings (" + std::string(KnownKeys) + ")");
+    return Fail(Root, "expected a mapping of settings (" + knownConfigKeys() + ")");
 
   for (llvm::yaml::KeyValueNode &KV : *Map) {
     if (!Sink.First.empty())
@@ -74,7 +78,7 @@ llvm::Expected<LintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Nam
       return Fail(KV.getKey(), "expected a setting name");
     if (!V || !Sink.First.empty())
       break;
-    if (*Key == "rules") {
+    if (*Key == settingSpec(SettingId::Rules).ConfigKey) {
       std::vector<std::string> Ids;
       std::vector<llvm::yaml::Node *> Items;
       if (auto *Seq = llvm::dyn_cast<llvm::yaml::SequenceNode>(V)) {
@@ -89,22 +93,20 @@ llvm::Expected<LintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Nam
         auto Id = scalar(Item);
         if (!Id)
           return Fail(Item, "'rules' expects a list of rule ids");
-        llvm::StringRef R(*Id);
-        R.consume_front("coalesce-");
-        if (!findRule(R.str()))
-          return Fail(Item, "unknown rule '" + *Id + "' (see coalesce-lint --list-rules)");
-        Ids.push_back(R.str());
+        std::string Why;
+        std::optional<std::string> R = parseRuleId(*Id, Why);
+        if (!R)
+          return Fail(Item, Why);
+        Ids.push_back(*R);
       }
       if (Ids.empty())
         return Fail(V, "'rules' lists no rule (leave it out to run them all)");
       C.Rules = Ids;
-    } else if (*Key == "min-ratio") {
+    } else if (*Key == settingSpec(SettingId::MinRatio).ConfigKey) {
       auto S = scalar(V);
-      double R;
-      if (!S || llvm::StringRef(*S).getAsDouble(R) || R < 1.0)
-        return Fail(V, "'min-ratio' expects a number >= 1");
-      C.MinRatio = R;
-    } else if (*Key == "block") {
+      if (!S || !(C.MinRatio = parseMinRatio(*S)))
+        return Fail(V, Expects(SettingId::MinRatio));
+    } else if (*Key == settingSpec(SettingId::Block).ConfigKey) {
       // [X, Y, Z], "X,Y,Z", or a map from kernel names to those
       // ("default": every other kernel).
       auto Shape = [&](llvm::yaml::Node *N, const std::string &Kernel,
@@ -153,7 +155,7 @@ llvm::Expected<LintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Nam
           return std::move(E);
         C.Blocks.push_back({"", *D, Where});
       }
-    } else if (*Key == "assume") {
+    } else if (*Key == settingSpec(SettingId::Assume).ConfigKey) {
       // A list of facts, or one string ("cols % 32 == 0, rows >= 16").
       std::vector<llvm::yaml::Node *> Items;
       if (auto *Seq = llvm::dyn_cast<llvm::yaml::SequenceNode>(V)) {
@@ -177,19 +179,16 @@ llvm::Expected<LintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Nam
       }
       if (C.Facts.empty())
         return Fail(V, "'assume' lists no fact (leave it out for none)");
-    } else if (*Key == "gpu-arch") {
+    } else if (*Key == settingSpec(SettingId::GpuArch).ConfigKey) {
       auto S = scalar(V);
-      if (!S || !llvm::Regex("^sm_[0-9]+[af]?$").match(*S))
-        return Fail(V, "'gpu-arch' expects sm_XX (e.g. sm_90)");
-      C.GpuArch = *S;
-    } else if (*Key == "report-unknown") {
+      if (!S || !(C.GpuArch = parseGpuArch(*S)))
+        return Fail(V, Expects(SettingId::GpuArch));
+    } else if (*Key == settingSpec(SettingId::ReportUnknown).ConfigKey) {
       auto S = scalar(V);
-      std::optional<bool> B = S ? llvm::yaml::parseBool(*S) : std::nullopt;
-      if (!B)
-        return Fail(V, "'report-unknown' expects true or false");
-      C.ReportUnknown = *B;
+      if (!S || !(C.ReportUnknown = parseSwitch(*S)))
+        return Fail(V, Expects(SettingId::ReportUnknown));
     } else {
-      return Fail(KV.getKey(), "unknown setting '" + *Key + "' (known: " + KnownKeys + ")");
+      return Fail(KV.getKey(), "unknown setting '" + *Key + "' (known: " + knownConfigKeys() + ")");
     }
   }
   if (!Sink.First.empty() || Stream.failed())

@@ -13,6 +13,7 @@
 
 #include "Config.h"
 #include "Rule.h"
+#include "Settings.h"
 #include "driver/CompileDb.h"
 #include "driver/Invocation.h"
 #include "driver/Runner.h"
@@ -26,19 +27,6 @@
 #include <vector>
 
 namespace coalesce {
-
-/// What the command line says about settings a .coalesce-lint.yaml can also
-/// give: unset means "the config file's, or the default".
-struct SettingOverrides {
-  std::optional<std::string> GpuArch;
-  std::vector<BlockChoice> Blocks; // --block, in order
-  std::vector<StatedFact> Facts;   // --assume, in order
-  std::optional<std::vector<std::string>> Rules;
-  std::optional<double> MinRatio;
-  std::optional<bool> ReportUnknown;
-  std::string ConfigFile; // --config
-  bool NoConfig = false;  // --no-config
-};
 
 /// The settings one input file is analysed and reported with.
 struct FileSettings {

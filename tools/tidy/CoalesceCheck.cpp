@@ -4,6 +4,7 @@
 
 #include "Emit.h"
 #include "Grouping.h"
+#include "Settings.h"
 #include "Suppressions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -14,7 +15,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/YAMLParser.h"
 
 #include <map>
 #include <memory>
@@ -146,6 +146,9 @@ SourceLocation locationOf(const SourcePos &P) {
       static_cast<SourceLocation::UIntTy>(P.RawLoc));
 }
 
+/// The check option of a setting (Settings.def).
+llvm::StringRef tidyOption(SettingId Id) { return settingSpec(Id).TidyOption; }
+
 /// The defaults of the check options are the rules' own (RuleOptions), as
 /// for the CLI and the settings file: "true", "1.0".
 std::string defaultReportUnknown() { return RuleOptions().ReportUnknown ? "true" : "false"; }
@@ -200,29 +203,31 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
                              clang::tidy::ClangTidyContext *Context,
                              llvm::StringRef RuleId)
     : ClangTidyCheck(Name, Context), RuleId(RuleId.str()),
-      ReportUnknownText(Options.get("ReportUnknown", defaultReportUnknown()).str()),
-      MinRatioText(Options.get("MinRatio", defaultMinRatio()).str()),
-      BlockText(Options.get("Block", "").str()),
-      AssumeText(Options.get("Assume", "").str()) {
+      ReportUnknownText(Options.get(tidyOption(SettingId::ReportUnknown),
+                                    defaultReportUnknown()).str()),
+      MinRatioText(Options.get(tidyOption(SettingId::MinRatio), defaultMinRatio()).str()),
+      BlockText(Options.get(tidyOption(SettingId::Block), "").str()),
+      AssumeText(Options.get(tidyOption(SettingId::Assume), "").str()) {
   const std::string Prefix = Name.str() + ".";
   // Read as strings on purpose: OptionsView's get<bool>/store<bool> are
   // template specializations whose mangled names differ between GCC and the
   // clang that built clang-tidy, so a GCC-built plugin would not load.
-  if (std::optional<bool> B = llvm::yaml::parseBool(ReportUnknownText)) {
+  // The values are parsed as for the CLI and the settings file (Settings.h).
+  auto Invalid = [&](SettingId Id, const std::string &Value, const std::string &Why) {
+    configurationDiag("invalid configuration value '%0' for option '%1': %2; ignored")
+        << Value << Prefix + tidyOption(Id).str() << Why;
+  };
+  auto Expected = [](SettingId Id) { return "expected " + std::string(settingSpec(Id).Expects); };
+  if (std::optional<bool> B = parseSwitch(ReportUnknownText)) {
     ReportUnknown = *B;
   } else {
-    configurationDiag("invalid configuration value '%0' for option '%1': "
-                      "expected true or false; ignored")
-        << ReportUnknownText << Prefix + "ReportUnknown";
+    Invalid(SettingId::ReportUnknown, ReportUnknownText, Expected(SettingId::ReportUnknown));
   }
-  double V = 0;
-  if (llvm::StringRef(MinRatioText).trim().getAsDouble(V) || !(V >= 1.0)) {
-    configurationDiag("invalid configuration value '%0' for option '%1': "
-                      "expected a number >= 1; ignored")
-        << MinRatioText << Prefix + "MinRatio";
-    MinRatioText = defaultMinRatio();
+  if (std::optional<double> V = parseMinRatio(MinRatioText)) {
+    MinRatio = *V;
   } else {
-    MinRatio = V;
+    Invalid(SettingId::MinRatio, MinRatioText, Expected(SettingId::MinRatio));
+    MinRatioText = defaultMinRatio();
   }
   if (!llvm::StringRef(BlockText).trim().empty()) {
     std::string Err;
@@ -230,9 +235,7 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
     if (Parsed) {
       Blocks = std::move(*Parsed);
     } else {
-      configurationDiag("invalid configuration value '%0' for option '%1': "
-                        "%2; ignored")
-          << BlockText << Prefix + "Block" << Err;
+      Invalid(SettingId::Block, BlockText, Err);
       BlockText.clear();
     }
   }
@@ -242,9 +245,7 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
     if (Parsed) {
       Facts = std::move(*Parsed);
     } else {
-      configurationDiag("invalid configuration value '%0' for option '%1': "
-                        "%2; ignored")
-          << AssumeText << Prefix + "Assume" << Err;
+      Invalid(SettingId::Assume, AssumeText, Err);
       AssumeText.clear();
     }
   }
@@ -378,10 +379,10 @@ void CoalesceCheck::emit(const Finding &F) {
 
 void CoalesceCheck::storeOptions(
     clang::tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "ReportUnknown", ReportUnknown ? "true" : "false");
-  Options.store(Opts, "MinRatio", MinRatioText);
-  Options.store(Opts, "Block", BlockText);
-  Options.store(Opts, "Assume", AssumeText);
+  Options.store(Opts, tidyOption(SettingId::ReportUnknown), ReportUnknown ? "true" : "false");
+  Options.store(Opts, tidyOption(SettingId::MinRatio), MinRatioText);
+  Options.store(Opts, tidyOption(SettingId::Block), BlockText);
+  Options.store(Opts, tidyOption(SettingId::Assume), AssumeText);
 }
 
 } // namespace tidy

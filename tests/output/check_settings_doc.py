@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Every setting of tools/output/Settings.def is documented where users look
+for it: its flag in README.md's option table and in docs/lsp.md's command
+line, its key in README.md's .coalesce-lint.yaml example, and its clang-tidy
+check option in docs/editors.md's option table. Fails with each one missing."""
+import pathlib
+import re
+import sys
+
+ROW = re.compile(r'^SETTING\((\w+), "([^"]*)", "([^"]*)", "([^"]*)", "([^"]*)",', re.M)
+
+
+def main():
+    root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+    settings = ROW.findall((root / "tools/output/Settings.def").read_text())
+    if len(settings) < 6:
+        print("check_settings_doc.py: could not read the settings of Settings.def")
+        return 1
+    readme = (root / "README.md").read_text()
+    lsp = (root / "docs/lsp.md").read_text()
+    editors = (root / "docs/editors.md").read_text()
+    table = [l for l in readme.splitlines() if l.startswith("| `-")]
+    yaml = re.search(r"```yaml\n(rules:.*?)```", readme, re.S)
+    tidy_rows = [l for l in editors.splitlines() if re.match(r"^\| `[A-Z]\w*` \|", l)]
+    missing = []
+    for ident, flag, arg, key, tidy in settings:
+        if not any(f"`{flag}" in l for l in table):
+            missing.append(f"README.md: the option table has no row for {flag} ({ident})")
+        if flag not in lsp:
+            missing.append(f"docs/lsp.md: the command line does not show {flag} ({ident})")
+        if not yaml or not re.search(rf"^#? ?{re.escape(key)}:", yaml.group(1), re.M):
+            missing.append(f"README.md: the .coalesce-lint.yaml example has no '{key}:' ({ident})")
+        if tidy and not any(l.startswith(f"| `{tidy}` |") for l in tidy_rows):
+            missing.append(f"docs/editors.md: the check options table has no row for {tidy} ({ident})")
+    for m in missing:
+        print(m)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
