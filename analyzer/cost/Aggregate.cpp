@@ -163,6 +163,16 @@ void AccessAggregator::record(const AccessEvent &E) {
       std::vector<SymbolId> Vary = Addr.laneVaryingSymbols(E.Active);
       S.UnknownWhy = makeReason(ReasonKind::LaneDistanceSymbolic,
                                 {symbolNames(Vary, Run.Syms), Vary.size() == 1 ? "is" : "are"});
+      // The subject is a symbol the user's code names (a parameter, a
+      // stated fact's value), not one spelled as a phrase (a loop's
+      // iteration).
+      if (!Vary.empty()) {
+        const SymbolInfo &First = Run.Syms.get(Vary.front());
+        if (!First.Source.empty())
+          S.UnknownWhy.Subject = First.Source;
+        else if (First.Spelling.empty())
+          S.UnknownWhy.Subject = First.Name;
+      }
     }
     S.SumW += E.Weight;
     return;
@@ -373,6 +383,7 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
       Rec.Reason = S->UnknownWhy.Text;
       Rec.ReasonK = S->UnknownWhy.Kind;
       Rec.ReasonCause = S->UnknownWhy.Cause;
+      Rec.ReasonSubject = S->UnknownWhy.Subject;
       Out.push_back(std::move(Rec));
       continue;
     }
@@ -404,6 +415,7 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
       Rec.V = Verdict::Unknown;
       Rec.ReasonK = S->MaskWhy.Kind;
       Rec.ReasonCause = S->MaskWhy.Cause;
+      Rec.ReasonSubject = S->MaskWhy.Subject;
       Rec.Reason = S->MaskWhy.Text + "; with all lanes active it would be " +
                    formatNumber(Rec.Cost) + " " + costPerRequest(S->Space);
     } else {

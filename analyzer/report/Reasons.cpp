@@ -44,6 +44,20 @@ std::string render(const char *Template, const std::vector<std::string> &A) {
   return Out;
 }
 
+/// The argument of the first placeholder that Template quotes (`{0}` or
+/// '{0}'), or "".
+std::string quotedArgument(const char *Template, const std::vector<std::string> &A) {
+  for (const char *P = Template; *P; ++P) {
+    if ((*P == '`' || *P == '\'') && P[1] == '{' && P[2] >= '0' && P[2] <= '9' &&
+        P[3] == '}' && P[4] == *P) {
+      const size_t I = size_t(P[2] - '0');
+      if (I < A.size())
+        return A[I];
+    }
+  }
+  return "";
+}
+
 } // namespace
 
 std::string renderTemplate(const char *Template,
@@ -55,7 +69,9 @@ Reason makeReason(ReasonKind K, std::initializer_list<std::string> Args) {
   Reason R;
   R.Kind = K;
   R.Cause = K;
-  R.Text = renderTemplate(reasonTemplate(K), Args);
+  const std::vector<std::string> All(Args);
+  R.Text = render(reasonTemplate(K), All);
+  R.Subject = quotedArgument(reasonTemplate(K), All);
   return R;
 }
 
@@ -67,6 +83,9 @@ Reason wrapReason(ReasonKind K, std::initializer_list<std::string> Args,
   R.Kind = K;
   R.Cause = Inner.empty() ? K : Inner.Cause;
   R.Text = render(reasonTemplate(K), All);
+  R.Subject = quotedArgument(reasonTemplate(K), All);
+  if (R.Subject.empty())
+    R.Subject = Inner.Subject;
   return R;
 }
 

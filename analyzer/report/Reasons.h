@@ -32,6 +32,11 @@ struct Reason {
   /// `c`: <the cause>"); Kind itself otherwise.
   ReasonKind Cause = ReasonKind::None;
   std::string Text;
+  /// The code the reason is about, for labels too short for Text (an
+  /// editor's inlay hint): the argument the template quotes first
+  /// (`idx[i]` in "depends on data loaded by `idx[i]`"), or what the
+  /// maker set; empty when the reason names no code.
+  std::string Subject;
   bool empty() const { return Kind == ReasonKind::None; }
   bool operator==(const Reason &O) const {
     return Kind == O.Kind && Text == O.Text;

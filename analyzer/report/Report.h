@@ -118,6 +118,8 @@ struct AccessRecord {
   std::string Reason;     // for unknown: why; otherwise the short explanation
   /// The kind of Reason (report/Reasons.def) and of its innermost cause.
   ReasonKind ReasonK = ReasonKind::None, ReasonCause = ReasonKind::None;
+  /// The code the reason is about (Reason::Subject), for short labels.
+  std::string ReasonSubject;
 
   // Per-request cost in the space's unit (global: sectors; shared:
   // wavefronts; constant: constant-cache requests; model/Spaces.h), averaged

@@ -37,18 +37,30 @@ TEST(InlayHints, CostLabels) {
             "4/1 requests");
   AccessRecord U = record(1, 1, MemorySpace::Global, "in", Verdict::Unknown, 0, 0);
   U.Reason = "the distance between lanes depends on 'cols', which is not known statically";
+  U.ReasonSubject = "cols";
   EXPECT_EQ(costLabel(U), "? sectors (cols)");
   U.Reason = "the condition depends on floating-point or other data";
+  U.ReasonSubject = "";
   EXPECT_EQ(costLabel(U), "? sectors");
 }
 
+// The subject comes with the reason (Reason::Subject): the hint does not
+// parse the English text. A reason's subject is the argument its template
+// quotes first, whatever the rendered text contains.
 TEST(InlayHints, ReasonSubjects) {
-  EXPECT_EQ(reasonSubject("depends on data loaded by `idx[i]`"), "idx[i]");
-  EXPECT_EQ(reasonSubject("it is passed to 'f', whose body is not visible"), "f");
-  EXPECT_EQ(reasonSubject("no quotes"), "");
-  EXPECT_EQ(reasonSubject("unterminated `abc"), "");
-  EXPECT_EQ(reasonSubject("depends on data loaded by `a_very_long_expression[with + many * terms]`"),
+  EXPECT_EQ(makeReason(ReasonKind::LoadedData, {"idx[i]"}).Subject, "idx[i]");
+  EXPECT_EQ(makeReason(ReasonKind::PassedToOpaqueCall, {"f"}).Subject, "f");
+  EXPECT_EQ(makeReason(ReasonKind::ConditionOnData).Subject, "");
+  EXPECT_EQ(makeReason(ReasonKind::CallTooDeep, {"8"}).Subject, "") << "{0} is not quoted";
+  // An argument that itself quotes something does not confuse it.
+  EXPECT_EQ(makeReason(ReasonKind::LoadedData, {"a['x']"}).Subject, "a['x']");
+  // A wrapper: its own quoted argument, else its cause's subject.
+  Reason Inner = makeReason(ReasonKind::LoopExitValue, {"computed", "188"});
+  EXPECT_EQ(Inner.Subject, "computed");
+  EXPECT_EQ(wrapReason(ReasonKind::DependsOnCondition, {"c > 0"}, Inner).Subject, "c > 0");
+  EXPECT_EQ(shortSubject("a_very_long_expression[with + many * terms]"),
             "a_very_long_expressio...") << "24 characters at most";
+  EXPECT_EQ(shortSubject("idx[i]"), "idx[i]");
 }
 
 TEST(InlayHints, OneHintPerLineAtItsEndSitesByColumn) {
@@ -62,6 +74,7 @@ TEST(InlayHints, OneHintPerLineAtItsEndSitesByColumn) {
   A.push_back(record(2, 12, MemorySpace::Global, "in", Verdict::Uncoalesced, 8, 4));
   AccessRecord U = record(3, 3, MemorySpace::Global, "p", Verdict::Unknown, 0, 0);
   U.Reason = "depends on data loaded by `idx[i]`";
+  U.ReasonSubject = "idx[i]";
   A.push_back(U);
   AccessRecord Header = record(1, 1, MemorySpace::Global, "h", Verdict::Ok, 4, 4);
   Header.Pos.File = "/src/k.cuh"; // an included file's access: not this document's

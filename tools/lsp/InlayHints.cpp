@@ -20,14 +20,8 @@ std::string unit(const AccessRecord &R) {
 
 } // namespace
 
-std::string reasonSubject(const std::string &Reason) {
-  size_t B = Reason.find_first_of("`'");
-  if (B == std::string::npos)
-    return "";
-  size_t E = Reason.find(Reason[B], B + 1);
-  if (E == std::string::npos || E == B + 1)
-    return "";
-  std::string S = Reason.substr(B + 1, E - B - 1);
+std::string shortSubject(const std::string &Subject) {
+  std::string S = Subject;
   if (S.size() > MaxSubject) {
     size_t Cut = MaxSubject - 3;
     while (Cut > 0 && (static_cast<unsigned char>(S[Cut]) & 0xC0) == 0x80)
@@ -40,7 +34,7 @@ std::string reasonSubject(const std::string &Reason) {
 std::string costLabel(const AccessRecord &R) {
   if (R.V == Verdict::Unknown) {
     std::string S = "? " + unit(R);
-    std::string Subject = reasonSubject(R.Reason);
+    std::string Subject = shortSubject(R.ReasonSubject);
     if (!Subject.empty())
       S += " (" + Subject + ")";
     return S;

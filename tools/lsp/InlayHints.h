@@ -43,9 +43,9 @@ std::vector<InlayHint> inlayHints(const AnalysedDocument &Doc, const llvm::lsp::
 /// (2-way)", "? sectors (cols)".
 std::string costLabel(const AccessRecord &R);
 
-/// What an unknown access's reason names in quotes ("cols" from "... depends
-/// on 'cols', which ..."), "" when it names nothing.
-std::string reasonSubject(const std::string &Reason);
+/// The code an unknown access's reason is about (AccessRecord::ReasonSubject,
+/// "cols", "idx[i]"), cut to fit a hint.
+std::string shortSubject(const std::string &Subject);
 
 } // namespace lsp
 } // namespace coalesce
