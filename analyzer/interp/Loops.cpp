@@ -155,7 +155,10 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     for (Ind &I : Vars) {
       if (I.V0.K != Value::Int && I.V0.K != Value::Ptr)
         continue;
-      SymbolId T = R.Syms.add(SymbolInfo{"probe", SymbolKind::Opaque, 0, true, ""});
+      SymbolInfo Probe;
+      Probe.Name = "probe";
+      Probe.Kind = SymbolKind::Opaque;
+      SymbolId T = R.Syms.add(std::move(Probe));
       Probes.push_back(T);
       Frames[I.FrameIdx].Vars[I.VD].P = I.V0.P + Poly::symbol(T);
     }

@@ -291,7 +291,10 @@ RegionId WarpInterp::paramRegion(const ParmVarDecl *PD, const std::string &Path)
 RegionId WarpInterp::regionKeyed(const std::string &Key, MemRegion Rg) {
   // Regions keyed by strings are shared across warps through RegionByKey
   // with an interned symbol id as the key.
-  SymbolId S = R.Syms.intern("region:" + Key, SymbolInfo{Key, SymbolKind::Opaque, 0, true, ""});
+  SymbolInfo Info;
+  Info.Name = Key;
+  Info.Kind = SymbolKind::Opaque;
+  SymbolId S = R.Syms.intern("region:" + Key, std::move(Info));
   return R.regionFor(reinterpret_cast<const void *>(uintptr_t(S) + 1), Rg);
 }
 
