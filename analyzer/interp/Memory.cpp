@@ -13,6 +13,8 @@
 #include "interp/WarpInterp.h"
 
 #include "ast/AstUtil.h"
+#include "model/Alignment.h"
+#include "model/Spaces.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -501,8 +503,11 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   }
 
   // Width of each instruction: scalars in one; aggregates, and scalars wider
-  // than the space's widest instruction, in pieces of their alignment (at
-  // most 16 bytes, the widest LDG/STG/LDS/STS; 8 for LDC).
+  // than the space's widest instruction, in pieces of the alignment the
+  // compiler can prove (at most 16 bytes, the widest LDG/STG/LDS/STS; 8 for
+  // LDC): the type's, or, in shared memory, whose base the compiler places
+  // 16-byte aligned, that of the element's offset (a 32-byte struct of
+  // doubles is two STS.128 there, four STG.64 through a pointer).
   QualType CT = T.getCanonicalType().getNonReferenceType();
   int64_t Size = CT->isIncompleteType() ? 0 : Ctx.getTypeSizeInChars(CT).getQuantity();
   int64_t Align = CT->isIncompleteType() ? 1 : Ctx.getTypeAlignInChars(CT).getQuantity();
@@ -511,6 +516,10 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   const int64_t Widest = spaceModel(E.Space).WidestAccess;
   int64_t W = Size;
   if (!CT->isScalarType() || W > Widest) {
+    const int64_t Placed = spaceModel(E.Space).PlacedAlignment;
+    if (Placed > Align && LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr && E.UnknownWhy.empty())
+      Align = std::max(Align, provenAlignment(LV.Ptr.P + R.Regions[*Rg].BaseOffset, Active,
+                                              Placed));
     W = std::min<int64_t>({Align, Widest, Size});
     while (W > 1 && (Size % W) != 0)
       W /= 2;

@@ -126,4 +126,16 @@ Cost averageOverResidues(
   return C;
 }
 
+int64_t provenAlignment(const Poly &Offset, LaneMask Active, int64_t BaseAlign) {
+  int64_t G = Offset.symbolicGcd(Active);
+  const LaneInts C = Offset.laneConstants();
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Active & (LaneMask(1) << L))
+      G = gcd64(G, C[L]);
+  int64_t A = 1;
+  while (A < BaseAlign && (G == 0 || G % (2 * A) == 0))
+    A *= 2;
+  return A;
+}
+
 } // namespace coalesce

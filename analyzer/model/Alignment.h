@@ -55,6 +55,13 @@ struct ResidueDistribution {
 ResidueDistribution residuesOf(const Poly &Value, unsigned Lane,
                                int64_t Modulus, const SymbolTable &Syms);
 
+/// The alignment a compiler can prove of Base + Offset on every lane of
+/// Active, where Base is BaseAlign-aligned (a power of two): the largest
+/// power of two up to BaseAlign that divides every active lane's constant
+/// and every symbolic coefficient of Offset. An offset of 0 everywhere gives
+/// BaseAlign.
+int64_t provenAlignment(const Poly &Offset, LaneMask Active, int64_t BaseAlign);
+
 /// A per-request cost, averaged over what the distribution says.
 struct Cost {
   double Value = 0;   // exact average, or the value under the assumption

@@ -29,11 +29,12 @@ RequestCost constantCost(const LaneInts &A, LaneMask Active, unsigned Width) {
 }
 
 const SpaceModel Models[] = {
-    {MemorySpace::Global, "global", "sector", SectorBytes, WidestGlobalOrShared, globalCost},
+    {MemorySpace::Global, "global", "sector", SectorBytes, WidestGlobalOrShared,
+     /*PlacedAlignment=*/1, globalCost},
     {MemorySpace::Shared, "shared", "wavefront", BankPeriodBytes, WidestGlobalOrShared,
-     sharedCost},
+     /*PlacedAlignment=*/16, sharedCost},
     {MemorySpace::Constant, "constant", "constant-cache request", 1, WidestConstantLoad,
-     constantCost},
+     /*PlacedAlignment=*/1, constantCost},
 };
 
 } // namespace

@@ -79,4 +79,30 @@ TEST(Alignment, ARangeThatStartsAboveZeroIsShifted) {
   EXPECT_EQ(D.Weight[12], 1.0);
 }
 
+// What the compiler can prove of a shared element's address (base 16-byte
+// aligned): struct copies there use pieces that wide (struct_copies.cu).
+TEST(Alignment, ProvenAlignmentOfAnOffset) {
+  LaneInts By32{}, By12{}, Odd8{};
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    By32[L] = 32 * L;     // a 32-byte struct per lane
+    By12[L] = 12 * L;     // a 12-byte struct
+    Odd8[L] = 16 * L + 8; // odd 8-byte elements
+  }
+  EXPECT_EQ(provenAlignment(Poly::lanes(By32), AllLanes, 16), 16);
+  EXPECT_EQ(provenAlignment(Poly::lanes(By12), AllLanes, 16), 4);
+  EXPECT_EQ(provenAlignment(Poly::lanes(Odd8), AllLanes, 16), 8);
+  // Only the active lanes count: lanes 0 and 4 of the 12-byte structs are
+  // 48 bytes apart.
+  EXPECT_EQ(provenAlignment(Poly::lanes(By12), LaneMask(1) | (LaneMask(1) << 4), 16), 16);
+  // A symbolic term counts by its coefficient: 32 * k + 32 * lane.
+  SymbolTable Syms;
+  SymbolId K = Syms.add(SymbolInfo{"k", SymbolKind::Opaque});
+  EXPECT_EQ(provenAlignment(Poly::lanes(By32) + Poly::symbol(K, 32), AllLanes, 16), 16);
+  EXPECT_EQ(provenAlignment(Poly::lanes(By32) + Poly::symbol(K, 4), AllLanes, 16), 4);
+  // Never above the base's alignment; 0 everywhere is the base's.
+  EXPECT_EQ(provenAlignment(Poly::lanes(By32), AllLanes, 1), 1);
+  EXPECT_EQ(provenAlignment(Poly::constant(0), AllLanes, 16), 16);
+  EXPECT_EQ(provenAlignment(Poly::constant(6), AllLanes, 16), 2);
+}
+
 } // namespace
