@@ -5,6 +5,7 @@
 #include "ConstantSerialisation.h"
 #include "SharedBankConflict.h"
 #include "UncoalescedGlobal.h"
+#include "UncoalescedLocal.h"
 
 #include "model/BankModel.h"
 

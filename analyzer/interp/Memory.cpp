@@ -18,6 +18,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/ParentMapContext.h"
 #include <algorithm>
 #include <functional>
 
@@ -164,7 +165,11 @@ LValue WarpInterp::evalLValue(const Expr *E) {
       return LV;
     }
     if (VD->getType()->isArrayType()) {
-      RegionId Rg = R.regionFor(VD, MemRegion{MemRegion::Local, VD->getName().str(), VD});
+      // A per-thread array: the compiler lays out local memory and aligns
+      // arrays to 16 bytes (model/Spaces.h).
+      MemRegion M{MemRegion::Local, VD->getName().str(), VD};
+      M.Align = std::max<int64_t>(16, Ctx.getDeclAlign(VD).getQuantity());
+      RegionId Rg = R.regionFor(VD, M);
       LV.K = LValue::Mem;
       LV.Ptr = Value::pointer(Rg, Poly());
       return LV;
@@ -448,6 +453,76 @@ void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
   }
 }
 
+namespace {
+
+/// The largest per-thread array the compiler was seen to keep in registers
+/// when indexed at run time (64 floats; 128 floats went to local memory).
+constexpr int64_t RegisterArrayBytes = 256;
+
+/// Whether the compiler knows index E at compile time once it has unrolled
+/// the loops with constant trip counts: an integer constant expression, the
+/// counter of a `for` loop whose start and bound are constants, or
+/// arithmetic of those. An array indexed only so is kept in registers.
+bool compileTimeIndex(ASTContext &Ctx, const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (E->isValueDependent() || E->isIntegerConstantExpr(Ctx))
+    return !E->isValueDependent();
+  if (auto *BO = dyn_cast<BinaryOperator>(E))
+    return (BO->isAdditiveOp() || BO->isMultiplicativeOp() || BO->isShiftOp()) &&
+           compileTimeIndex(Ctx, BO->getLHS()) && compileTimeIndex(Ctx, BO->getRHS());
+  auto *DR = dyn_cast<DeclRefExpr>(E);
+  auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD || !VD->getInit() || !VD->getInit()->isIntegerConstantExpr(Ctx))
+    return false;
+  for (const DynTypedNode &P : Ctx.getParents(*VD)) {
+    const auto *DS = P.get<DeclStmt>();
+    if (!DS)
+      continue;
+    for (const DynTypedNode &Q : Ctx.getParents(*DS)) {
+      const auto *For = Q.get<ForStmt>();
+      if (!For || For->getInit() != DS)
+        continue;
+      const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+          For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+      if (!Cond || !Cond->isRelationalOp())
+        return false;
+      const Expr *L = Cond->getLHS()->IgnoreParenImpCasts();
+      const Expr *R = Cond->getRHS()->IgnoreParenImpCasts();
+      auto IsVar = [&](const Expr *X) {
+        auto *D = dyn_cast<DeclRefExpr>(X);
+        return D && D->getDecl() == VD;
+      };
+      return (IsVar(L) && R->isIntegerConstantExpr(Ctx)) ||
+             (IsVar(R) && L->isIntegerConstantExpr(Ctx));
+    }
+  }
+  return false;
+}
+
+/// Whether every subscript of the access Site into a local array is known
+/// at compile time (`t[3]`, `t[i][j]` in constant-trip loops).
+bool staticSubscripts(ASTContext &Ctx, const Expr *Site) {
+  const Expr *S = Site->IgnoreParenImpCasts();
+  bool Any = false;
+  while (true) {
+    if (auto *ME = dyn_cast<MemberExpr>(S)) {
+      S = ME->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+      if (!compileTimeIndex(Ctx, AS->getIdx()))
+        return false;
+      Any = true;
+      S = AS->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  return Any && isa<DeclRefExpr>(S);
+}
+
+} // namespace
+
 void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
                         const Expr *Site) {
   if (DryDepth || Active == 0)
@@ -468,6 +543,21 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
     if (!Space)
       return;
     E.Space = *Space;
+    if (E.Space == MemorySpace::Local) {
+      // An element whose index the compiler knows (a constant, the counter
+      // of a loop it unrolls) may be a register even when the array is in
+      // local memory: only subscripts computed at run time are recorded,
+      // and the array's place is the compiler's choice (docs/model.md).
+      if (staticSubscripts(Ctx, Site))
+        return;
+      // Small arrays stay in registers even when indexed at run time
+      // (measured on sm_90 with nvcc 13: 8, 32 and 64 floats read at a
+      // lane-varying or run-time index had no stack frame; 128 floats had).
+      if (auto *VD = dyn_cast_or_null<VarDecl>(R.Regions[*Rg].Decl);
+          VD && !VD->getType()->isIncompleteType() &&
+          Ctx.getTypeSizeInChars(VD->getType()).getQuantity() <= RegisterArrayBytes)
+        return;
+    }
   }
   E.Region = Rg;
   if (LV.K == LValue::Unknown)
@@ -491,6 +581,9 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   for (const Assumption &A : Sticky)
     if (std::find(E.Assumptions.begin(), E.Assumptions.end(), A) == E.Assumptions.end())
       E.Assumptions.push_back(A);
+  if (E.Space == MemorySpace::Local && Rg)
+    E.Assumptions.push_back(
+        makeAssumption(AssumptionKind::LocalArrayInMemory, {R.Regions[*Rg].Name}));
   if (!MaskWhys.empty())
     E.MaskWhy = MaskWhys.back();
   E.Subscripts = LV.Subscripts;

@@ -75,6 +75,13 @@ std::optional<MemorySpace> MemRegion::space() const {
   case Shared: return MemorySpace::Shared;
   case Constant: return MemorySpace::Constant;
   case Local:
+    // A per-thread array (local memory when the compiler does not keep it in
+    // registers); other local objects whose address is taken are registers
+    // or stack slots the analysis does not cost.
+    if (auto *VD = llvm::dyn_cast_or_null<clang::VarDecl>(Decl);
+        VD && VD->getType()->isArrayType())
+      return MemorySpace::Local;
+    break;
   case Param: break;
   }
   return std::nullopt;

@@ -4,6 +4,7 @@
 
 #include "model/BankModel.h"
 #include "model/ConstantModel.h"
+#include "model/LocalModel.h"
 #include "model/SectorModel.h"
 
 namespace coalesce {
@@ -23,6 +24,11 @@ RequestCost sharedCost(const LaneInts &A, LaneMask Active, unsigned Width) {
   return {B.Wavefronts, B.Ideal};
 }
 
+RequestCost localCost(const LaneInts &A, LaneMask Active, unsigned Width) {
+  LocalCount C = countLocalSectors(A, Active, Width);
+  return {C.Sectors, C.Ideal};
+}
+
 RequestCost constantCost(const LaneInts &A, LaneMask Active, unsigned Width) {
   ConstantCount C = countConstantRequests(A, Active, Width);
   return {C.Requests, C.Ideal};
@@ -35,6 +41,10 @@ const SpaceModel Models[] = {
      /*PlacedAlignment=*/16, sharedCost},
     {MemorySpace::Constant, "constant", "constant-cache request", 1, WidestConstantLoad,
      /*PlacedAlignment=*/1, constantCost},
+    // The compiler lays out a thread's local memory and aligns arrays to 16
+    // bytes (it stores a float array filled in a loop with STL.128).
+    {MemorySpace::Local, "local", "sector", LocalWordBytes, WidestGlobalOrShared,
+     /*PlacedAlignment=*/16, localCost},
 };
 
 } // namespace

@@ -9,6 +9,7 @@
 //   global    32-byte sectors          SectorModel.h    32      16 bytes  -
 //   shared    wavefronts               BankModel.h      128     16 bytes  16 bytes
 //   constant  constant-cache requests  ConstantModel.h  1       8 bytes   -
+//   local     32-byte sectors          LocalModel.h     4       16 bytes  16 bytes
 //
 // The period is what the cost of a request depends on its addresses modulo
 // (sector boundaries; the bank period of 32 banks x 4 bytes; nothing for
@@ -20,8 +21,10 @@
 // that says these per space: the cost stage, the interpreter and the
 // front-ends ask it instead of branching on the space.
 //
-// Local and parameter memory are not spaces here yet: their accesses are
-// registers or stack slots the analysis does not cost.
+// Local memory's addresses are each lane's offsets in its private space
+// (the hardware interleaves the lanes by 4-byte words, so only the offset
+// modulo a word matters: period 4). Parameter memory is not a space here:
+// kernel parameters are constant-bank operands, not requests.
 //
 // This file includes no clang headers.
 //===----------------------------------------------------------------------===//
@@ -33,7 +36,7 @@
 
 namespace coalesce {
 
-enum class MemorySpace { Global, Shared, Constant };
+enum class MemorySpace { Global, Shared, Constant, Local };
 
 /// The cost of one request in its space's unit, and the ideal.
 struct RequestCost {
@@ -43,7 +46,7 @@ struct RequestCost {
 
 struct SpaceModel {
   MemorySpace Space;
-  const char *Name; // "global", "shared", "constant"
+  const char *Name; // "global", "shared", "constant", "local"
   /// The cost's unit, singular: "sector", "wavefront", "constant-cache request".
   const char *Unit;
   int64_t Period;

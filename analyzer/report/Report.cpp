@@ -44,6 +44,7 @@ Verdict excessVerdict(MemorySpace S) {
   case MemorySpace::Global: return Verdict::Uncoalesced;
   case MemorySpace::Shared: return Verdict::BankConflict;
   case MemorySpace::Constant: return Verdict::Serialised;
+  case MemorySpace::Local: return Verdict::Uncoalesced;
   }
   return Verdict::Uncoalesced;
 }

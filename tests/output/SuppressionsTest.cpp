@@ -79,7 +79,7 @@ TEST(Suppressions, UnknownRuleNamesAreProblems) {
   EXPECT_EQ(S.problems()[0].Message,
             "unknown rule 'uncoalesced-globl' in 'coalesce-lint: "
             "ignore[uncoalesced-globl, shared-bank-conflict]' (rules: uncoalesced-global, "
-            "shared-bank-conflict, constant-serialisation)");
+            "shared-bank-conflict, constant-serialisation, uncoalesced-local)");
   EXPECT_EQ(S.problems()[1].Line, 3u);
   EXPECT_EQ(S.problems()[1].Column, 42u);
   // The misspelt name silences nothing; the others still work.

@@ -30,6 +30,7 @@ from collections import Counter, defaultdict
 COST_KEYS = {
     "global": ("sectors_per_request", "ideal_sectors_per_request"),
     "shared": ("wavefronts_per_request", "ideal_wavefronts"),
+    "local": ("sectors_per_request", "ideal_sectors_per_request"),
     "constant": ("constant_cache_requests_per_instruction", "ideal_constant_cache_requests"),
 }
 EXPECT = re.compile(r"//\s*expect(?:\(([^)]*)\))?:\s*(.*?)\s*$")

@@ -157,7 +157,7 @@ def check_results(doc, expected, project, what):
         check(props.get("kernel"), f"{where}: properties.kernel")
         check("launch" in props and "block" in props["launch"], f"{where}: properties.launch.block")
         if level == "warning":
-            if check_name == "coalesce-uncoalesced-global":
+            if check_name in ("coalesce-uncoalesced-global", "coalesce-uncoalesced-local"):
                 keys = ("sectorsPerRequest", "idealSectorsPerRequest")
             elif check_name == "coalesce-constant-serialisation":
                 keys = ("constantCacheRequestsPerInstruction", "idealConstantCacheRequests")

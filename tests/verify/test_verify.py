@@ -315,5 +315,57 @@ class ConstantTest(unittest.TestCase):
         self.assertEqual(v.summarize(rows), (2, 2))
 
 
+class LocalTest(unittest.TestCase):
+    """Local memory: the source page's "L2 Theoretical Sectors Local" column
+    (ncu --metrics smsp__sass_sectors_mem_local) is the cost; Nsight Compute
+    has no ideal for it, so only the cost is compared."""
+
+    def test_compare_a_local_line_by_its_cost(self):
+        header = HEADER + ["L2 Theoretical Sectors Local"]
+        local = lambda addr, text, inst, op, sectors: (
+            sass(addr, text, inst, "Local", op) + [str(sectors)])
+        lines = write([
+            ["File Path", "/x/k.cu"], ["Function Name", "k(float *, int)"], header,
+            ["4", "t[k] = v;"] + ["-"] * 11,
+            local("0x10", "STL [R1], R0", 2, "Store", 8),
+            ["5", "o[threadIdx.x] = t[threadIdx.x % 4 + k];"] + ["-"] * 11,
+            local("0x20", "LDL R5, [R2]", 2, "Load", 32),
+        ])
+        raw = write([RAW_HEADER, ["0", "k(float *, int)", "32", "1", "1", "2", "1", "1"]])
+        try:
+            accesses = [pred("k", 4, "local", "store", 4, 4),
+                        pred("k", 5, "local", "load", 16, 4)]
+            for a in accesses:
+                a["launch"] = {"block": [32, 1, 1]}
+            rows, _ = v.compare_program("k.cu", accesses, lines, raw, None)
+        finally:
+            for f in (lines, raw):
+                os.unlink(f)
+        by = {(r["line"], r["op"]): r for r in rows}
+        self.assertEqual(v.space_op({"sass": "LDL R5, [R2]", "Address Space": "Local",
+                                     "Access Operation": "Load"}), ("local", "load"))
+        self.assertEqual(by[(4, "store")]["status"], "agree")
+        self.assertEqual(by[(5, "load")]["status"], "agree")
+        self.assertEqual(by[(5, "load")]["measured"], (16, 4))
+        self.assertIn("no measured ideal", by[(5, "load")]["note"])
+
+    def test_a_wrong_local_cost_disagrees(self):
+        header = HEADER + ["L2 Theoretical Sectors Local"]
+        lines = write([
+            ["File Path", "/x/k.cu"], ["Function Name", "k(float *, int)"], header,
+            ["5", "o[threadIdx.x] = t[threadIdx.x + k];"] + ["-"] * 11,
+            sass("0x20", "LDL R5, [R2]", 2, "Local", "Load") + ["64"],
+        ])
+        raw = write([RAW_HEADER, ["0", "k(float *, int)", "32", "1", "1", "2", "1", "1"]])
+        try:
+            a = pred("k", 5, "local", "load", 16, 4)
+            a["launch"] = {"block": [32, 1, 1]}
+            rows, _ = v.compare_program("k.cu", [a], lines, raw, None)
+        finally:
+            for f in (lines, raw):
+                os.unlink(f)
+        self.assertEqual(rows[0]["status"], "DISAGREE")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -31,6 +31,8 @@ CostKeys costKeys(MemorySpace S) {
   case MemorySpace::Constant:
     return {"constant_cache_requests_per_instruction", "ideal_constant_cache_requests",
             "constant_cache_requests_range", "constant_cache_requests"};
+  case MemorySpace::Local: // sectors, as global memory's
+    return {"sectors_per_request", "ideal_sectors_per_request", "sectors_range", "sectors"};
   }
   return costKeys(MemorySpace::Global);
 }

@@ -146,6 +146,7 @@ json properties(const Finding &F) {
   }
   switch (R->Space) {
   case MemorySpace::Global:
+  case MemorySpace::Local:
     P["sectorsPerRequest"] = jsonNumber(R->Cost);
     P["idealSectorsPerRequest"] = jsonNumber(R->Ideal);
     break;

@@ -54,7 +54,9 @@ std::array<unsigned, 32> WarpMap::wordsPerBank(unsigned P) const {
 }
 
 std::optional<WarpMap> buildWarpMap(const AccessRecord &R) {
-  if (!R.Pattern || R.V == Verdict::Unknown)
+  // Local memory interleaves the lanes' own offsets word by word: a map of
+  // its sectors is not drawn (yet).
+  if (!R.Pattern || R.V == Verdict::Unknown || R.Space == MemorySpace::Local)
     return std::nullopt;
   const LanePattern &P = *R.Pattern;
   const unsigned First = firstLane(P.Active);
@@ -65,6 +67,7 @@ std::optional<WarpMap> buildWarpMap(const AccessRecord &R) {
   case MemorySpace::Global: M.Kind = WarpMapKind::Sectors; break;
   case MemorySpace::Shared: M.Kind = WarpMapKind::Banks; break;
   case MemorySpace::Constant: M.Kind = WarpMapKind::Addresses; break;
+  case MemorySpace::Local: return std::nullopt;
   }
   M.BytesPerLane = std::max(1u, P.BytesPerLane ? P.BytesPerLane : R.BytesPerLane);
   M.FirstLane = First;
@@ -118,6 +121,7 @@ std::string warpMapTargets(const AccessRecord &R) {
   case MemorySpace::Global: return "the 32-byte sectors they touch";
   case MemorySpace::Shared: return "the shared-memory banks of the words they touch";
   case MemorySpace::Constant: return "the distinct addresses they read";
+  case MemorySpace::Local: return "the 32-byte sectors of local memory they touch";
   }
   return "";
 }

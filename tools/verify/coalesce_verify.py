@@ -61,10 +61,16 @@ INTERIOR_TOLERANCE = 0.01
 # request, ideal, and the launch's total.
 COST_KEYS = {
     "global": ("sectors_per_request", "ideal_sectors_per_request", "sectors"),
+    "local": ("sectors_per_request", "ideal_sectors_per_request", "sectors"),
     "shared": ("wavefronts_per_request", "ideal_wavefronts", "wavefronts"),
     "constant": ("constant_cache_requests_per_instruction", "ideal_constant_cache_requests",
                  "constant_cache_requests"),
 }
+
+# The metric that gives the source page local memory's sectors per
+# instruction (column "L2 Theoretical Sectors Local"). Nsight Compute has no
+# ideal for local memory: only the cost of a local line is compared.
+LOCAL_SECTORS_METRIC = "smsp__sass_sectors_mem_local"
 
 # __constant__ variables live in constant bank 3; the kernel's parameters in
 # bank 0.
@@ -229,7 +235,7 @@ def space_op(rec):
     # does not go through the constant cache's counters).
     if re.fullmatch(r"LDC(\.\w+)*", opcode) and USER_CONSTANT_BANK in rec.get("sass", ""):
         return "constant", "load"
-    if space not in ("global", "shared"):
+    if space not in ("global", "shared", "local"):
         return None
     if re.match(r"(RED|ATOM)", opcode):
         return space, "atomic"
@@ -260,6 +266,9 @@ def measured_groups(instructions):
         elif space == "shared":
             g["cost"] += to_number(rec.get("L1 Wavefronts Shared"))
             g["ideal"] += to_number(rec.get("L1 Wavefronts Shared Ideal"))
+        elif space == "local":
+            g["cost"] += to_number(rec.get("L2 Theoretical Sectors Local"))
+            g["no_ideal"] = True  # judged on the cost: see compare_launch()
         # constant: no per-instruction cost; attribute_constant() fills it in.
         g["sass"].append(rec["sass"].split()[0] if rec["sass"] else "?")
     return groups
@@ -506,8 +515,10 @@ def measure(source, work, nvcc, ncu, arch, timing, prebuilt=None, launch_count=N
         cmd = [exe]
     rep = os.path.join(work, stem)
     limit = ["-c", str(launch_count)] if launch_count else []
-    p = run([ncu, "--section", "SourceCounters", "--import-source", "yes", *limit, "-f", "-o",
-             rep, *cmd], 1800, what=f"ncu {stem}")
+    # smsp__sass_sectors_mem_local adds the source page's column "L2
+    # Theoretical Sectors Local": local memory's sectors per instruction.
+    p = run([ncu, "--section", "SourceCounters", "--metrics", LOCAL_SECTORS_METRIC,
+             "--import-source", "yes", *limit, "-f", "-o", rep, *cmd], 1800, what=f"ncu {stem}")
     out = p.stdout + p.stderr
     if "ERR_NVGPUCTRPERM" in out:
         raise VerifyError("ncu has no permission to read the GPU's performance counters "
@@ -785,6 +796,11 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, 
         elif space == "constant":
             row["status"] = judge_constant(row, m, p, warps)
         else:
+            if m.get("no_ideal") and p["w"] > 0:
+                # Local memory: Nsight Compute counts the sectors but has no
+                # ideal; the predicted ideal stands in for it.
+                m["ideal"] = p["ideal"] / p["w"] * m["inst"]
+                row["note"] = "no measured ideal for local memory: the cost is compared"
             row["status"] = judge(row, m, p, warps)
         out.append(row)
     return out

@@ -1,0 +1,26 @@
+//===- UncoalescedLocal.h - coalesce-uncoalesced-local --------------------===//
+//
+// A load or store of a per-thread array in local memory whose lanes use
+// different offsets, so the warp touches more 32-byte sectors than when every
+// lane uses the same offset. The hardware interleaves the lanes' private
+// arrays word by word (model/LocalModel.h).
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_RULES_UNCOALESCEDLOCAL_H
+#define COALESCE_RULES_UNCOALESCEDLOCAL_H
+
+#include "Rule.h"
+
+namespace coalesce {
+
+class UncoalescedLocal : public Rule {
+public:
+  const char *id() const override;
+  const char *summary() const override;
+  void check(const AccessRecord &R, const RuleOptions &Opts,
+             std::vector<Finding> &Out) const override;
+};
+
+} // namespace coalesce
+
+#endif // COALESCE_RULES_UNCOALESCEDLOCAL_H
