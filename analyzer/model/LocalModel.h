@@ -18,7 +18,8 @@
 // 4 w + l / 8, so when every lane uses the same offset the warp reads whole
 // 128-byte lines: 4 sectors per word for 32 lanes. That is the ideal here
 // (Nsight Compute has no ideal for local memory): the cost the same request
-// would have if every active lane used the first active lane's offset.
+// would have if every active lane used the first active lane's offset, at
+// most the sectors it touches.
 //
 // Measured on an H200 (64 blocks of 64 threads, sectors per request): t[k]
 // with k warp-uniform: float 4, double (LDL.64) 8, float4 (LDL.128 and
@@ -50,7 +51,8 @@ constexpr int64_t LocalLineBytes = LocalWordBytes * WarpSize;
 
 struct LocalCount {
   unsigned Sectors = 0; // distinct 32-byte sectors of the active lanes' bytes
-  unsigned Ideal = 0;   // the same with every active lane at the first one's offset
+  unsigned Ideal = 0;   // the same with every active lane at the first one's
+                        // offset, at most Sectors
 };
 
 /// The sector (32-byte unit of the warp's interleaved local window) that

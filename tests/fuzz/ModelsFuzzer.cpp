@@ -15,6 +15,11 @@
 //  - countConstantRequests: ideal 1 <= requests <= active lanes, equal to the
 //    distinct addresses; a broadcast is one request; inactive lanes, any
 //    shift and a permutation of the lanes change nothing;
+//  - countLocalSectors: 1 <= ideal <= sectors <= the active lanes' words,
+//    the ideal is the cost of every lane at the first one's offset, capped
+//    at the sectors (so a broadcast costs its ideal), a full warp at one 4-byte-aligned offset
+//    costs 4 sectors per word, inactive lanes and a shift by a multiple of 4
+//    bytes change nothing;
 //  - residuesOf: the weights are a distribution, equal to the one enumerated
 //    from the symbols' ranges, and the unknown step divides the modulus;
 //    averageOverResidues stays within its own bounds;
@@ -36,6 +41,7 @@
 #include "model/Alignment.h"
 #include "model/BankModel.h"
 #include "model/ConstantModel.h"
+#include "model/LocalModel.h"
 #include "model/IntOps.h"
 #include "model/Poly.h"
 #include "model/SectorModel.h"
@@ -284,6 +290,38 @@ void fuzzConstant(FuzzedDataProvider &FDP, Range R) {
   }
   CHECK_INVARIANT(countConstantRequests(Rotated, RotMask, Width).Requests == C.Requests,
                   "constant-permutation");
+}
+
+void fuzzLocal(FuzzedDataProvider &FDP, Range R) {
+  const LaneInts Addr = pickLanes(FDP, R);
+  const LaneMask Active = pickMask(FDP);
+  const unsigned Width = pickWidth(FDP);
+  const LocalCount C = countLocalSectors(Addr, Active, Width);
+  if (R == Range::Wide)
+    return;
+  if (!Active) {
+    CHECK_INVARIANT(C.Sectors == 0 && C.Ideal == 0, "local-empty");
+    return;
+  }
+  const unsigned Words = (Width + 2 * LocalWordBytes - 2) / LocalWordBytes; // at most
+  CHECK_INVARIANT(C.Ideal >= 1 && C.Ideal <= C.Sectors, "local-ideal-range");
+  CHECK_INVARIANT(C.Sectors <= popcount(Active) * Words, "local-at-most-a-sector-per-word");
+  const LaneInts Same = laneFill(Addr[firstLane(Active)]);
+  const LocalCount B = countLocalSectors(Same, Active, Width);
+  CHECK_INVARIANT(B.Ideal == B.Sectors && C.Ideal == std::min(C.Sectors, B.Sectors),
+                  "local-ideal-is-broadcast");
+  if (Active == AllLanes && floorMod(Addr[0], LocalWordBytes) == 0 &&
+      Width % LocalWordBytes == 0)
+    CHECK_INVARIANT(B.Sectors == 4 * (Width / LocalWordBytes), "local-uniform-lines");
+  LaneInts Other = Addr;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (!laneActive(Active, L))
+      Other[L] = pickInt(FDP, Range::Index);
+  const LocalCount O = countLocalSectors(Other, Active, Width);
+  CHECK_INVARIANT(O.Sectors == C.Sectors && O.Ideal == C.Ideal, "local-inactive-lanes");
+  const int64_t K = LocalWordBytes * FDP.ConsumeIntegralInRange<int64_t>(-100000, 100000);
+  const LocalCount S = countLocalSectors(shifted(Addr, K), Active, Width);
+  CHECK_INVARIANT(S.Sectors == C.Sectors && S.Ideal == C.Ideal, "local-word-shift");
 }
 
 void fuzzBanks(FuzzedDataProvider &FDP, Range R) {
@@ -773,7 +811,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       fuzzBanks(FDP, RangeFor("wide-banks"));
     break;
   case 3:
-    fuzzResidues(FDP, RangeFor("wide-residues"));
+    if (Head & 8)
+      fuzzLocal(FDP, RangeFor("wide-local"));
+    else
+      fuzzResidues(FDP, RangeFor("wide-residues"));
     break;
   case 4:
   case 5:

@@ -59,6 +59,15 @@ TEST(LocalModel, MeasuredPatterns) {
   }
 }
 
+TEST(LocalModel, TheIdealIsAtMostTheCost) {
+  // Lane 0 reads 4 bytes at offset 2 (two words), the others at offset 0:
+  // 5 sectors; all lanes at offset 2 would be 8. The ideal is capped at 5.
+  LaneInts A = elements(1, [](unsigned L) { return L == 0 ? 2 : 0; });
+  LocalCount C = countLocalSectors(A, AllLanes, 4);
+  EXPECT_EQ(C.Sectors, 5u);
+  EXPECT_EQ(C.Ideal, 5u);
+}
+
 TEST(LocalModel, UnalignedAccessSpansTwoWords) {
   // A 4-byte access at offset 2 covers words 0 and 1 of every lane.
   LaneInts A = elements(1, [](unsigned) { return 2; });
