@@ -73,7 +73,7 @@ struct HostLimits {
   unsigned LoopSteps = 20000;     // running one loop iteration by iteration
   unsigned LaunchLoopSteps = 100000; // the same, for a loop that reaches a launch
   unsigned MaxCallDepth = 12;
-  unsigned MaxSeenPerSite = 16;    // beyond: one launch with what they share
+  unsigned MaxSeenPerSite = 64;    // beyond: one launch with what they share
   unsigned MaxAggregate = 64;      // larger arrays are not tracked element-wise
   unsigned MaxFields = 512;        // nor structs with more fields
   /// Values the user stated (`--assume NAME=V`, launch/StatedFacts.h) for

@@ -3,6 +3,7 @@
 #include "report/Report.h"
 #include "report/Numbers.h"
 
+#include <algorithm>
 #include <sstream>
 #include <tuple>
 
@@ -71,23 +72,36 @@ static std::string baseName(const std::string &Path) {
 }
 
 std::string LaunchConfig::describe() const {
-  // "the launch at a.cu:1", "the launches at a.cu:1, a.cu:9 and 2 more".
+  // "the launch at a.cu:1", "the launches at a.cu:1, a.cu:9 and 2 more";
+  // one site reached with several configurations of the same figures (a
+  // loop of launches) is named once: "the launch at a.cu:4 (35 launches)".
+  bool Plural = false;
   auto SiteList = [&] {
-    std::string S = Sites.size() > 1 ? "the launches at " : "the launch at ";
-    for (size_t I = 0; I < Sites.size(); ++I) {
+    std::vector<std::string> Names;
+    for (const SourcePos &P : Sites) {
+      std::string N = baseName(P.File) + ":" + std::to_string(P.Line);
+      if (std::find(Names.begin(), Names.end(), N) == Names.end())
+        Names.push_back(std::move(N));
+    }
+    Plural = Names.size() > 1;
+    std::string S = Plural ? "the launches at " : "the launch at ";
+    for (size_t I = 0; I < Names.size(); ++I) {
       if (I)
         S += ", ";
       if (I == 3) {
-        S += "and " + std::to_string(Sites.size() - 3) + " more";
+        S += "and " + std::to_string(Names.size() - 3) + " more";
         break;
       }
-      S += baseName(Sites[I].File) + ":" + std::to_string(Sites[I].Line);
+      S += Names[I];
     }
+    if (Sites.size() > Names.size())
+      S += " (" + std::to_string(Sites.size()) + " launches)";
     return S;
   };
   auto NotKnown = [&] {
-    std::string S = SiteList() + (Sites.size() > 1 ? " have" : " has") +
-                    " a block shape that is not known statically";
+    std::string S = SiteList();
+    S += Plural ? " have" : " has";
+    S += " a block shape that is not known statically";
     if (!BlockUnknown.empty())
       S += " (" + BlockUnknown + ")";
     return S;
