@@ -461,18 +461,27 @@ constexpr int64_t RegisterArrayBytes = 256;
 
 /// Whether the compiler knows index E at compile time once it has unrolled
 /// the loops with constant trip counts: an integer constant expression, the
-/// counter of a `for` loop whose start and bound are constants, or
-/// arithmetic of those. An array indexed only so is kept in registers.
-bool compileTimeIndex(ASTContext &Ctx, const Expr *E) {
+/// counter of a `for` loop whose start and bound are constants, a const
+/// variable initialised with such a value, or arithmetic of those. An array
+/// indexed only so is kept in registers.
+bool compileTimeIndex(ASTContext &Ctx, const Expr *E, unsigned Depth = 0) {
+  if (Depth > 16)
+    return false;
   E = E->IgnoreParenImpCasts();
   if (E->isValueDependent() || E->isIntegerConstantExpr(Ctx))
     return !E->isValueDependent();
   if (auto *BO = dyn_cast<BinaryOperator>(E))
     return (BO->isAdditiveOp() || BO->isMultiplicativeOp() || BO->isShiftOp()) &&
-           compileTimeIndex(Ctx, BO->getLHS()) && compileTimeIndex(Ctx, BO->getRHS());
+           compileTimeIndex(Ctx, BO->getLHS(), Depth + 1) &&
+           compileTimeIndex(Ctx, BO->getRHS(), Depth + 1);
   auto *DR = dyn_cast<DeclRefExpr>(E);
   auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-  if (!VD || !VD->getInit() || !VD->getInit()->isIntegerConstantExpr(Ctx))
+  if (!VD || !VD->getInit())
+    return false;
+  // `const int i = (row * TM + m) * TN + n;` inside unrolled loops.
+  if (VD->getType().isConstQualified() && VD->hasLocalStorage())
+    return compileTimeIndex(Ctx, VD->getInit(), Depth + 1);
+  if (!VD->getInit()->isIntegerConstantExpr(Ctx))
     return false;
   for (const DynTypedNode &P : Ctx.getParents(*VD)) {
     const auto *DS = P.get<DeclStmt>();

@@ -43,6 +43,22 @@ __global__ void in_registers(const float *in, float *out, int k) {
     s[i] = in[i * 1024 + threadIdx.x];
   out[threadIdx.x] = s[threadIdx.x % 64] + s[k];
 }
+
+// The same for a const index computed from such counters (SGEMM_CUDA's
+// warp-tiled kernels: `const int i = (m * TM + rm) * TN + rn;`): an array of
+// 512 bytes in registers.
+template <int TM, int TN>
+__global__ void tiled(float *out) {
+  float acc[TM * TN * 2] = {0.0f};
+  for (int m = 0; m < 2; ++m)
+    for (int rm = 0; rm < TM; ++rm)
+      for (int rn = 0; rn < TN; rn += 4) {
+        const int i = (m * TM + rm) * TN + rn;
+        out[threadIdx.x + 32 * i] = acc[i + 0] + acc[i + 1] + acc[i + 2] + acc[i + 3];
+      }
+}
+template __global__ void tiled<8, 8>(float *);
+// REG-NOT: "array": "acc"
 // REG-NOT: "array": "r"
 // REG-NOT: "array": "s"
 // JSON: "array": "t",
