@@ -3,7 +3,9 @@
 // An lvalue is a local variable (tracked per frame), a field of a by-value
 // kernel parameter, or memory: a region plus a per-lane byte offset. Every
 // load or store of memory becomes an AccessEvent: global, shared and constant
-// accesses are reported; local and parameter memory are not (yet) costed.
+// accesses are reported, and those of per-thread arrays that the compiler
+// keeps in local memory (a subscript computed at run time into an array of
+// more than 256 bytes); parameter memory is not costed.
 // Aggregates are split into instructions of their alignment, at most the
 // widest instruction of their space (model/Spaces.h: 16 bytes, 8 for
 // constant memory). because() finds the index term that spreads the lanes
