@@ -236,10 +236,12 @@ bool parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   }
   JobDatabase DB(J);
   tooling::ClangTool Tool(DB, {Job.File});
+  // ClangTool keeps the names and texts of mapped files by reference: they
+  // live as long as it does.
+  llvm::SmallString<256> Abs(Job.File);
   if (Job.Contents) {
     // ClangTool makes the input path absolute against the process's working
     // directory; the buffer goes to that path, over the file on disk.
-    llvm::SmallString<256> Abs(Job.File);
     llvm::sys::fs::make_absolute(Abs);
     Tool.mapVirtualFile(Abs, *Job.Contents);
   }

@@ -88,6 +88,23 @@ TEST(Runner, BufferInsteadOfTheFile) { buffersOverDisk(false); }
 
 TEST(Runner, BufferInsteadOfTheFileWithThePreambleCache) { buffersOverDisk(true); }
 
+TEST(Runner, BufferOfTheSameSizeAsTheFile) {
+  // An edit that keeps the size (an editor's "32" -> "33"): the buffer is
+  // still what is analysed, with the cache as without.
+  for (bool WithCache : {false, true}) {
+    TempDir D, Cache;
+    const std::string File = D.file("a.cu", kernel("", 1));
+    RunOptions O;
+    if (WithCache)
+      O.CacheDir = std::string(Cache.Path);
+    EXPECT_EQ(firstLoadCost(runAnalysis({job(File)}, O)[0]), 4.0);
+    FileJob J = job(File);
+    J.Contents = kernel("", 2);
+    ASSERT_EQ(J.Contents->size(), kernel("", 1).size());
+    EXPECT_EQ(firstLoadCost(runAnalysis({J}, O)[0]), 8.0) << "cache " << WithCache;
+  }
+}
+
 TEST(Runner, BufferOfAFileNotOnDisk) {
   TempDir D;
   FileJob J = job(D.path("new.cu"));
