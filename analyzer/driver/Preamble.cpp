@@ -19,6 +19,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
@@ -132,24 +133,44 @@ void pruneCache(const std::string &CacheDir, const std::string &Keep) {
 /// up to the last #include at conditional depth 0, without comments, one per
 /// line, tokens separated as in the source. (Directives after the last
 /// #include are parsed with the file; its own text is always parsed in full.)
-std::string includePreamble(llvm::StringRef Preamble, const LangOptions &LO) {
+/// Lines receives, for each line of the result, the line of the file it was
+/// taken from, or 0 where that is not one line (a directive continued over
+/// several) or where clang would not name it (after a #line directive); End,
+/// the offset in Preamble just after the last token of the result.
+std::string includePreamble(llvm::StringRef Preamble, const LangOptions &LO,
+                            std::vector<unsigned> &Lines, size_t &End) {
   const std::string Buffer = Preamble.str(); // the lexer needs the NUL at the end
   const llvm::StringRef Text(Buffer);
   Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
   L.SetCommentRetentionState(false);
   std::string Out, Line;
-  size_t Cut = 0;
+  std::vector<unsigned> OutLines;
+  size_t Cut = 0, CutLines = 0, CutEnd = 0, LineEnd = 0;
   int Depth = 0;
-  bool IncludeInLine = false, IncludeSinceCut = false;
+  bool IncludeInLine = false, IncludeSinceCut = false, LineDirective = false;
+  // The file's line of the current token: clang counts \n, \r\n and a lone
+  // \r as one line break each.
+  unsigned PhysLine = 1, LineStart = 0;
+  size_t Counted = 0;
+  auto LineAt = [&](size_t Offset) {
+    for (; Counted < Offset; ++Counted)
+      if (Text[Counted] == '\n' ||
+          (Text[Counted] == '\r' && (Counted + 1 >= Text.size() || Text[Counted + 1] != '\n')))
+        ++PhysLine;
+    return PhysLine;
+  };
   auto EndLine = [&] {
     if (Line.empty())
       return;
     Out += Line + "\n";
     Line.clear();
+    OutLines.push_back(LineStart);
     IncludeSinceCut |= IncludeInLine;
     IncludeInLine = false;
     if (Depth == 0 && IncludeSinceCut) {
       Cut = Out.size();
+      CutLines = OutLines.size();
+      CutEnd = LineEnd;
       IncludeSinceCut = false;
     }
   };
@@ -161,8 +182,13 @@ std::string includePreamble(llvm::StringRef Preamble, const LangOptions &LO) {
       break;
     if (T.isAtStartOfLine())
       EndLine();
-    const llvm::StringRef Spelling =
-        Text.substr(T.getLocation().getRawEncoding(), T.getLength());
+    const size_t Offset = T.getLocation().getRawEncoding();
+    const unsigned TokLine = LineAt(Offset);
+    if (Line.empty())
+      LineStart = TokLine;
+    if (TokLine != LineStart || LineAt(Offset + T.getLength()) != LineStart)
+      LineStart = 0;
+    const llvm::StringRef Spelling = Text.substr(Offset, T.getLength());
     if (AfterHash && T.is(tok::raw_identifier)) {
       if (Spelling == "if" || Spelling == "ifdef" || Spelling == "ifndef")
         ++Depth;
@@ -170,13 +196,23 @@ std::string includePreamble(llvm::StringRef Preamble, const LangOptions &LO) {
         Depth = std::max(0, Depth - 1);
       else if (Spelling == "include" || Spelling == "include_next" || Spelling == "import")
         IncludeInLine = true;
+      else if (Spelling == "line")
+        LineDirective = true;
+    } else if (AfterHash && T.is(tok::numeric_constant)) {
+      LineDirective = true; // a GNU line marker, # 12 "file"
     }
     AfterHash = T.is(tok::hash) && T.isAtStartOfLine();
     if (!Line.empty() && T.hasLeadingSpace())
       Line += ' ';
     Line += Spelling.str();
+    LineEnd = Offset + T.getLength();
   }
   EndLine();
+  if (LineDirective)
+    std::fill(OutLines.begin(), OutLines.end(), 0);
+  OutLines.resize(CutLines);
+  Lines = std::move(OutLines);
+  End = CutEnd;
   return Out.substr(0, Cut);
 }
 
@@ -225,7 +261,10 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   PreambleBounds Bounds = Lexer::ComputePreamble(Buf->getBuffer(), LO);
   // (Without an #include it is empty: the PCH then holds what the driver
   // includes itself, the CUDA runtime wrapper, the bulk of any CUDA parse.)
-  const std::string Text = includePreamble(Buf->getBuffer().substr(0, Bounds.Size), LO);
+  std::vector<unsigned> Lines;
+  size_t End = 0;
+  const std::string Text =
+      includePreamble(Buf->getBuffer().substr(0, Bounds.Size), LO, Lines, End);
   llvm::StringRef Dir = llvm::sys::path::parent_path(Abs);
 
   // The command's directory resolves its relative -I paths.
@@ -243,6 +282,8 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   llvm::sys::path::append(Virtual, ".coalesce-preamble-" + Key + ".cu");
   Plan.VirtualFile = std::string(Virtual);
   Plan.VirtualText = Text;
+  Plan.SourceLines = std::move(Lines);
+  Plan.SkipBytes = static_cast<unsigned>(End);
   if (llvm::sys::fs::exists(Pch)) {
     Plan.PchPath = std::string(Pch);
     touch(Pch); // recently used: pruned last
@@ -292,6 +333,50 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   Plan.Built = true;
   pruneCache(CacheDir, Plan.PchPath);
   return Plan;
+}
+
+bool mapPreambleDiagnostics(std::string &Text, const PreamblePlan &Plan,
+                            llvm::StringRef MainFile) {
+  // With -include-pch, the files at the top of the precompiled preamble's
+  // include stacks (its virtual file, and the buffers clang makes itself:
+  // the predefines, token pastes) are "included" from the start of the main
+  // file. Where the virtual file includes a header, clang prints
+  //   In file included from <main file>:1:          (the PCH's import)
+  //   In file included from <virtual file>:N:
+  // and a parse without the PCH prints the second line with the file's own
+  // line, without the first. Any other mention of these files cannot be
+  // mapped: the virtual file's own text, or clang's buffers, whose stacks a
+  // parse without the PCH prints without the import line.
+  const std::string Lead = "In file included from ";
+  const std::string Virtual = Lead + Plan.VirtualFile + ":";
+  const std::string Import = Lead + MainFile.str() + ":";
+  const llvm::StringRef Name = llvm::sys::path::filename(Plan.VirtualFile);
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  llvm::StringRef(Text).split(Lines, '\n');
+  std::vector<std::string> Out;
+  for (llvm::StringRef L : Lines) {
+    if (L.contains("<built-in>") || L.contains("<scratch space>") ||
+        L.contains("<command line>"))
+      return false;
+    if (!L.contains(Name)) {
+      Out.push_back(L.str());
+      continue;
+    }
+    unsigned N = 0;
+    llvm::StringRef Rest = L;
+    if (!Rest.consume_front(Virtual) || !Rest.consume_back(":") ||
+        Rest.getAsInteger(10, N) || N == 0 || N > Plan.SourceLines.size() ||
+        Plan.SourceLines[N - 1] == 0 || Out.empty())
+      return false;
+    llvm::StringRef Prev = Out.back();
+    unsigned ImportLine = 0;
+    if (!Prev.consume_front(Import) || !Prev.consume_back(":") ||
+        Prev.getAsInteger(10, ImportLine))
+      return false;
+    Out.back() = Lead + MainFile.str() + ":" + std::to_string(Plan.SourceLines[N - 1]) + ":";
+  }
+  Text = llvm::join(Out, "\n");
+  return true;
 }
 
 void discardPreamble(const PreamblePlan &Plan) {

@@ -9,10 +9,12 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
@@ -22,6 +24,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <mutex>
 
 using namespace clang;
@@ -74,16 +77,17 @@ private:
   bool Showing = false;
 };
 
+/// Says, once clang has parsed the file, whether the parse is to be done
+/// again (and so not analysed now).
+using SkipAnalysis = std::function<bool(ASTContext &)>;
+
 class Consumer : public ASTConsumer {
 public:
   Consumer(RunResult &Out, const AnalysisOptions &Opts,
-           const std::vector<ClangError> &Errors, bool SkipOnErrors)
-      : Out(Out), Opts(Opts), Errors(Errors), SkipOnErrors(SkipOnErrors) {}
+           const std::vector<ClangError> &Errors, const SkipAnalysis &Skip)
+      : Out(Out), Opts(Opts), Errors(Errors), Skip(Skip) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    // A parse with the precompiled preamble that has errors is done again
-    // without it (runOne), for clang's messages as the user's own command
-    // prints them: analysing this one would be wasted.
-    if (SkipOnErrors && !Errors.empty())
+    if (Skip && Skip(Ctx))
       return;
     // Analysed even after errors: a kernel that no error touches is as
     // good as in a clean file.
@@ -103,14 +107,14 @@ private:
   RunResult &Out;
   const AnalysisOptions &Opts;
   const std::vector<ClangError> &Errors;
-  bool SkipOnErrors;
+  const SkipAnalysis &Skip;
 };
 
 class Action : public ASTFrontendAction {
 public:
   Action(RunResult &Out, const AnalysisOptions &Opts, llvm::raw_ostream &Verbose,
-         const std::vector<ClangError> &Errors, bool SkipOnErrors)
-      : Out(Out), Opts(Opts), Verbose(Verbose), Errors(Errors), SkipOnErrors(SkipOnErrors) {}
+         const std::vector<ClangError> &Errors, const SkipAnalysis &Skip)
+      : Out(Out), Opts(Opts), Verbose(Verbose), Errors(Errors), Skip(Skip) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // Clang's "N errors generated" goes with the captured diagnostics.
     CI.setVerboseOutputStream(Verbose);
@@ -123,7 +127,7 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<Consumer>(Out, Opts, Errors, SkipOnErrors);
+    return std::make_unique<Consumer>(Out, Opts, Errors, Skip);
   }
 
 private:
@@ -131,16 +135,27 @@ private:
   const AnalysisOptions &Opts;
   llvm::raw_ostream &Verbose;
   const std::vector<ClangError> &Errors;
-  bool SkipOnErrors;
+  const SkipAnalysis &Skip;
 };
 
 class Factory : public tooling::FrontendActionFactory {
 public:
   Factory(RunResult &Out, const AnalysisOptions &Opts, llvm::raw_ostream &Verbose,
-          const std::vector<ClangError> &Errors, bool SkipOnErrors)
-      : Out(Out), Opts(Opts), Verbose(Verbose), Errors(Errors), SkipOnErrors(SkipOnErrors) {}
+          const std::vector<ClangError> &Errors, const SkipAnalysis &Skip,
+          const PreamblePlan *Pch)
+      : Out(Out), Opts(Opts), Verbose(Verbose), Errors(Errors), Skip(Skip), Pch(Pch) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(Out, Opts, Verbose, Errors, SkipOnErrors);
+    return std::make_unique<Action>(Out, Opts, Verbose, Errors, Skip);
+  }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Inv, FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHOps,
+                     DiagnosticConsumer *Diags) override {
+    // The precompiled preamble stands for the file's first bytes: clang
+    // starts reading it after them.
+    if (Pch && Pch->SkipBytes)
+      Inv->getPreprocessorOpts().PrecompiledPreambleBytes = {Pch->SkipBytes, false};
+    return FrontendActionFactory::runInvocation(std::move(Inv), Files, std::move(PCHOps),
+                                                Diags);
   }
 
 private:
@@ -148,7 +163,8 @@ private:
   const AnalysisOptions &Opts;
   llvm::raw_ostream &Verbose;
   const std::vector<ClangError> &Errors;
-  bool SkipOnErrors;
+  const SkipAnalysis &Skip;
+  const PreamblePlan *Pch;
 };
 
 /// Clang names files as it found them, often by absolute paths: name those
@@ -216,9 +232,15 @@ void relativize(TUReport &R, const FileJob &Job) {
   }
 }
 
-/// Returns whether clang rejected the precompiled preamble Pch.
-bool parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
-                     const PreamblePlan *Pch, RunResult &Out) {
+/// What became of a parse with a precompiled preamble.
+enum class PreambleUse {
+  Stands,     // the parse and its messages are those of a parse without it
+  Reparse,    // clang's messages name the preamble's own text: parse again
+  Rejected,   // clang could not use it (stale, or not a PCH)
+};
+
+PreambleUse parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
+                            const PreamblePlan *Pch, RunResult &Out) {
   // The time of an earlier attempt (a rejected preamble) is kept.
   FileTimes Before = Out.Times;
   Out = RunResult();
@@ -230,16 +252,15 @@ bool parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   if (Pch) {
     J.Args.push_back("-include-pch");
     J.Args.push_back(Pch->PchPath);
-    // Quiet: if clang rejects the preamble, the file is parsed again
-    // without it and that parse reports any real errors.
-    J.Args.push_back("-fno-caret-diagnostics");
   }
   JobDatabase DB(J);
   tooling::ClangTool Tool(DB, {Job.File});
+  // ClangTool keeps the names and texts of mapped files by reference: they
+  // live as long as it does.
+  llvm::SmallString<256> Abs(Job.File);
   if (Job.Contents) {
     // ClangTool makes the input path absolute against the process's working
     // directory; the buffer goes to that path, over the file on disk.
-    llvm::SmallString<256> Abs(Job.File);
     llvm::sys::fs::make_absolute(Abs);
     Tool.mapVirtualFile(Abs, *Job.Contents);
   }
@@ -258,12 +279,37 @@ bool parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   RecordingConsumer Recorder(Printer, Errors);
   Tool.setDiagnosticConsumer(&Recorder);
   Tool.setPrintErrorMessage(false);
-  Factory F(Out, Opts, DiagOS, Errors, /*SkipOnErrors=*/Pch != nullptr);
+  // With the preamble, clang's messages about headers it includes name its
+  // virtual file ("In file included from .coalesce-preamble-....cu:2:"):
+  // they are given the file's own lines; where that cannot be done, the
+  // file is parsed again without the preamble, and this parse is not
+  // analysed.
+  std::string MainFile; // as clang names it
+  bool Stands = true;
+  SkipAnalysis Skip;
+  if (Pch)
+    Skip = [&](ASTContext &Ctx) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      if (auto F = SM.getFileEntryRefForID(SM.getMainFileID()))
+        MainFile = F->getName().str();
+      if (!Errors.empty()) {
+        DiagOS.flush();
+        std::string SoFar = Diags;
+        Stands = !MainFile.empty() && mapPreambleDiagnostics(SoFar, *Pch, MainFile);
+      }
+      return !Stands;
+    };
+  Factory F(Out, Opts, DiagOS, Errors, Skip, Pch);
   Tool.run(&F);
   Out.Times.Parse +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count() -
       (Out.Times.Analysis - AnalysisBefore);
   DiagOS.flush();
+  if (Recorder.PreambleRejected)
+    return PreambleUse::Rejected;
+  if (Pch && !Errors.empty() &&
+      !(Stands && Out.Analysed && mapPreambleDiagnostics(Diags, *Pch, MainFile)))
+    return PreambleUse::Reparse;
   Out.ClangErrors = static_cast<unsigned>(Errors.size());
   Out.Report.ClangErrors = Out.ClangErrors;
   if (Errors.size() > RecordingConsumer::MaxPrinted)
@@ -280,7 +326,7 @@ bool parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   Out.Failed = !Out.Analysed || (Out.ClangErrors && !Analysed);
   if (Out.Failed)
     Out.Report.Errors.push_back("failed to parse " + Job.File);
-  return Recorder.PreambleRejected;
+  return PreambleUse::Stands;
 }
 
 void runOne(const FileJob &Job, const AnalysisOptions &AOpts, const RunOptions &Opts,
@@ -295,17 +341,19 @@ void runOne(const FileJob &Job, const AnalysisOptions &AOpts, const RunOptions &
     if (Plan.CacheUnusable)
       CacheProblem = Plan.Problem;
     if (!Plan.PchPath.empty()) {
-      const bool Rejected = parseAndAnalyse(Job, AOpts, &Plan, Out);
-      if (!Out.ClangErrors) {
+      switch (parseAndAnalyse(Job, AOpts, &Plan, Out)) {
+      case PreambleUse::Stands:
         Out.UsedPreamble = true;
         Out.BuiltPreamble = Plan.Built;
         return;
-      }
-      // A stale or rejected preamble: forget it. Errors in the code itself
-      // leave it valid for the next run; either way the file is parsed again
-      // from scratch, for clang's messages as its own command prints them.
-      if (Rejected)
+      case PreambleUse::Rejected:
+        // A stale or unreadable entry: forget it.
         discardPreamble(Plan);
+        break;
+      case PreambleUse::Reparse:
+        // Errors in the code itself leave the entry valid for the next run.
+        break;
+      }
     }
   }
   parseAndAnalyse(Job, AOpts, nullptr, Out);

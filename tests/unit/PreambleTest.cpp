@@ -2,7 +2,8 @@
 // precompiled preamble; results equal those of a plain parse; a header that
 // changes after the preamble was built makes clang reject it, and the file is
 // parsed from scratch (and the entry rebuilt on the next run); errors in the
-// file's own code leave the entry in place.
+// file's own code leave the entry in place, and clang's messages about them
+// are those of a parse without the cache.
 #include "driver/Invocation.h"
 #include "driver/Preamble.h"
 #include "driver/Runner.h"
@@ -162,8 +163,8 @@ TEST(Preamble, UnusableCacheDirIsReportedAndTheFileStillParses) {
 }
 
 TEST(Preamble, ErrorsInTheCodeKeepTheEntry) {
-  // An error in one kernel (not in the preamble): the file is parsed again
-  // from scratch for clang's messages, with the same results as without the
+  // An error in one kernel (not in the preamble): the parse with the
+  // preamble stands, with clang's messages and results as without the
   // cache, and the entry stays valid for the next run instead of being
   // deleted and rebuilt every time.
   TempDir D, Cache;
@@ -178,13 +179,105 @@ TEST(Preamble, ErrorsInTheCodeKeepTheEntry) {
     std::vector<RunResult> R = runAnalysis(jobs({A}, false), O);
     EXPECT_EQ(R[0].ClangErrors, 1u);
     EXPECT_FALSE(R[0].Failed);
-    EXPECT_FALSE(R[0].UsedPreamble);
+    EXPECT_TRUE(R[0].UsedPreamble) << "run " << Run;
     EXPECT_EQ(R[0].ClangDiagnostics, Want[0].ClangDiagnostics);
     ASSERT_EQ(R[0].Report.Accesses.size(), Want[0].Report.Accesses.size());
     EXPECT_EQ(R[0].Report.Accesses[0].Cost, 8.0);
     EXPECT_EQ(countPch(O.CacheDir), 1u) << "run " << Run;
     EXPECT_TRUE(preambleFor(jobs({A}, false)[0], O.CacheDir).PchPath.size());
     EXPECT_FALSE(preambleFor(jobs({A}, false)[0], O.CacheDir).Built) << "run " << Run;
+  }
+}
+
+/// Runs File without and with the cache (twice: building the entry, then
+/// finding it) and checks that clang's messages and the kernels' verdicts
+/// are the same; returns the last run's result.
+RunResult sameWithAndWithoutCache(const std::string &File, const std::string &CacheDir) {
+  RunResult Want = runAnalysis(jobs({File}, false), RunOptions())[0];
+  RunOptions O;
+  O.CacheDir = CacheDir;
+  RunResult Got;
+  for (int Run = 0; Run < 2; ++Run) {
+    Got = runAnalysis(jobs({File}, false), O)[0];
+    EXPECT_EQ(Got.ClangDiagnostics, Want.ClangDiagnostics) << "run " << Run;
+    EXPECT_EQ(Got.ClangErrors, Want.ClangErrors);
+    EXPECT_EQ(Got.Failed, Want.Failed);
+    EXPECT_EQ(Got.Report.Accesses.size(), Want.Report.Accesses.size());
+    EXPECT_EQ(Got.Report.Kernels.size(), Want.Report.Kernels.size());
+    for (size_t K = 0; K < Want.Report.Kernels.size() && K < Got.Report.Kernels.size(); ++K)
+      EXPECT_EQ(Got.Report.Kernels[K].NotAnalysed, Want.Report.Kernels[K].NotAnalysed);
+  }
+  return Got;
+}
+
+const char *TemplateHeader =
+    "#pragma once\n"
+    "template <int N> __global__ void tiled(float *out) {\n"
+    "  char scratch[N - 4];\n"
+    "  out[threadIdx.x] = scratch[0];\n"
+    "}\n";
+
+TEST(Preamble, ErrorInAPrecompiledHeaderNamesTheFilesOwnLine) {
+  // The error is in a header of the preamble, found when the file
+  // instantiates its template: clang's include stack names the file's own
+  // line 4 (the virtual preamble file has it on line 2), as without the cache.
+  TempDir D, Cache;
+  D.file("common.cuh", Header);
+  D.file("tiled.cuh", TemplateHeader);
+  std::string A = D.file("a.cu", "// Two comment lines that the\n"
+                                 "// precompiled preamble drops.\n"
+                                 "#include \"common.cuh\"\n"
+                                 "#include \"tiled.cuh\"\n" +
+                                     kernel("ka").substr(22) +
+                                     "template __global__ void tiled<3>(float *);\n"
+                                     "template __global__ void tiled<8>(float *);\n");
+  RunResult R = sameWithAndWithoutCache(A, std::string(Cache.Path));
+  EXPECT_TRUE(R.UsedPreamble);
+  EXPECT_EQ(R.ClangErrors, 1u);
+  EXPECT_NE(R.ClangDiagnostics.find("In file included from " + A + ":4:\n"), std::string::npos)
+      << R.ClangDiagnostics;
+  EXPECT_EQ(R.ClangDiagnostics.find(".coalesce-preamble-"), std::string::npos)
+      << R.ClangDiagnostics;
+  // The error is in the template's body: both of its instances are left
+  // out, the file's own kernel is analysed.
+  ASSERT_EQ(R.Report.Kernels.size(), 3u);
+  for (const KernelSummary &K : R.Report.Kernels)
+    EXPECT_EQ(K.NotAnalysed.empty(), K.Name == "ka") << K.Name << ": " << K.NotAnalysed;
+}
+
+TEST(Preamble, HeaderWithoutIncludeGuardIsReadOnce) {
+  // The parse with the preamble starts after the directives it holds: a
+  // header without a guard is not defined twice.
+  TempDir D, Cache;
+  D.file("common.cuh", "#define STRIDE 2\n"
+                       "__device__ inline int twice(int v) { return v * STRIDE; }\n");
+  RunResult R = sameWithAndWithoutCache(D.file("a.cu", kernel("ka")), std::string(Cache.Path));
+  EXPECT_TRUE(R.UsedPreamble);
+  EXPECT_EQ(R.ClangErrors, 0u) << R.ClangDiagnostics;
+  EXPECT_EQ(R.Report.Accesses[0].Cost, 8.0);
+}
+
+TEST(Preamble, MessagesAboutThePreamblesOwnTextComeFromAParseWithoutIt) {
+  // A macro the preamble defines, expanded in an error: its location is in
+  // the precompiled text, which only a parse without it names as the user's
+  // own command does. So do an #include continued over two lines and one
+  // after a #line directive, whose line the preamble does not keep.
+  TempDir D, Cache;
+  D.file("common.cuh", Header);
+  D.file("tiled.cuh", TemplateHeader);
+  const std::string Launch = "template __global__ void tiled<3>(float *);\n";
+  const std::string Files[] = {
+      D.file("macro.cu", "#define BAD undeclared_name\n#include \"common.cuh\"\n"
+                         "__global__ void k(float *out) { out[threadIdx.x] = BAD; }\n"),
+      D.file("continued.cu", "#include \\\n  \"tiled.cuh\"\n" + Launch),
+      D.file("line.cu", "#line 40\n#include \"tiled.cuh\"\n" + Launch)};
+  for (const std::string &F : Files) {
+    SCOPED_TRACE(F);
+    RunResult R = sameWithAndWithoutCache(F, std::string(Cache.Path));
+    EXPECT_FALSE(R.UsedPreamble);
+    EXPECT_EQ(R.ClangErrors, 1u) << R.ClangDiagnostics;
+    EXPECT_EQ(R.ClangDiagnostics.find(".coalesce-preamble-"), std::string::npos)
+        << R.ClangDiagnostics;
   }
 }
 

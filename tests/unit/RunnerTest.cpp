@@ -88,6 +88,46 @@ TEST(Runner, BufferInsteadOfTheFile) { buffersOverDisk(false); }
 
 TEST(Runner, BufferInsteadOfTheFileWithThePreambleCache) { buffersOverDisk(true); }
 
+TEST(Runner, BufferSharingThePreambleOfTheFile) {
+  // The file and the buffer include the same header, so they share one
+  // precompiled preamble; the buffer's own code is what is analysed, and
+  // its syntax error what is reported.
+  TempDir D, Cache;
+  D.file("stride.cuh", "#pragma once\n#define STRIDE 2\n");
+  const std::string Include = "#include \"stride.cuh\"\n";
+  const std::string File = D.file("a.cu", kernel(Include, 1));
+  RunOptions O;
+  O.CacheDir = std::string(Cache.Path);
+  EXPECT_EQ(firstLoadCost(runAnalysis({job(File)}, O)[0]), 4.0);
+  FileJob J = job(File);
+  J.Contents = kernel(Include, 2);
+  std::vector<RunResult> Buf = runAnalysis({J}, O);
+  ASSERT_FALSE(Buf[0].Failed) << Buf[0].ClangDiagnostics;
+  EXPECT_TRUE(Buf[0].UsedPreamble);
+  EXPECT_EQ(firstLoadCost(Buf[0]), 8.0);
+  J.Contents = Include + "__global__ void k( {\n";
+  std::vector<RunResult> Bad = runAnalysis({J}, O);
+  EXPECT_TRUE(Bad[0].Failed);
+  EXPECT_NE(Bad[0].ClangDiagnostics.find("a.cu:2:"), std::string::npos) << Bad[0].ClangDiagnostics;
+}
+
+TEST(Runner, BufferOfTheSameSizeAsTheFile) {
+  // An edit that keeps the size (an editor's "32" -> "33"): the buffer is
+  // still what is analysed, with the cache as without.
+  for (bool WithCache : {false, true}) {
+    TempDir D, Cache;
+    const std::string File = D.file("a.cu", kernel("", 1));
+    RunOptions O;
+    if (WithCache)
+      O.CacheDir = std::string(Cache.Path);
+    EXPECT_EQ(firstLoadCost(runAnalysis({job(File)}, O)[0]), 4.0);
+    FileJob J = job(File);
+    J.Contents = kernel("", 2);
+    ASSERT_EQ(J.Contents->size(), kernel("", 1).size());
+    EXPECT_EQ(firstLoadCost(runAnalysis({J}, O)[0]), 8.0) << "cache " << WithCache;
+  }
+}
+
 TEST(Runner, BufferOfAFileNotOnDisk) {
   TempDir D;
   FileJob J = job(D.path("new.cu"));
