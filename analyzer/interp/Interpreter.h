@@ -198,6 +198,9 @@ struct KernelRun {
   llvm::DenseMap<const clang::Expr *, std::string> Texts;
   /// The stated facts (LaunchFacts::Stated) the walk used, as given.
   std::set<std::string> StatedUsed;
+  /// Accesses of per-thread arrays whose subscripts the compiler knows (no
+  /// local-memory record), decided once for all warps and iterations.
+  llvm::DenseMap<const clang::Expr *, bool> StaticSubscripts;
 
   KernelRun(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
             LaunchFacts Launch, InterpreterLimits Limits)

@@ -559,14 +559,17 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
       // of a loop it unrolls) may be a register even when the array is in
       // local memory: only subscripts computed at run time are recorded,
       // and the array's place is the compiler's choice (docs/model.md).
-      if (staticSubscripts(Ctx, Site))
-        return;
       // Small arrays stay in registers even when indexed at run time
       // (measured on sm_90 with nvcc 13: 8, 32 and 64 floats read at a
       // lane-varying or run-time index had no stack frame; 128 floats had).
       if (auto *VD = dyn_cast_or_null<VarDecl>(R.Regions[*Rg].Decl);
           VD && !VD->getType()->isIncompleteType() &&
           Ctx.getTypeSizeInChars(VD->getType()).getQuantity() <= RegisterArrayBytes)
+        return;
+      auto Known = R.StaticSubscripts.find(Site);
+      if (Known == R.StaticSubscripts.end())
+        Known = R.StaticSubscripts.try_emplace(Site, staticSubscripts(Ctx, Site)).first;
+      if (Known->second)
         return;
     }
   }
