@@ -42,6 +42,7 @@
 namespace clang {
 class ASTContext;
 class Stmt;
+class ForStmt;
 class CallExpr;
 } // namespace clang
 
@@ -162,7 +163,25 @@ struct BudgetExceeded {
 struct CoverageLog {
   llvm::DenseSet<const clang::Stmt *> Visited;
   llvm::DenseSet<const clang::Expr *> Reached;
+  /// Inert regions (InertRegion) whose statements were all visited: later
+  /// runs may skip them.
+  llvm::DenseSet<const clang::Stmt *> InertCovered;
 };
+
+/// A statement or loop that only computes floating-point registers
+/// (interp/Inert.cpp): running it changes nothing the analysis reports
+/// beyond making its float targets opaque.
+struct InertRegion {
+  bool Ok = false;
+  /// Subscripted arrays or pointers, with the access: each must designate
+  /// a per-thread array kept in registers when the region runs.
+  std::vector<std::pair<const clang::VarDecl *, const clang::Expr *>> Bases;
+  /// Local scalars and struct fields outside the region it assigns.
+  std::vector<const clang::Expr *> Targets;
+  /// The statements of the region (for the coverage log).
+  std::vector<const clang::Stmt *> Stmts;
+};
+InertRegion inertRegion(clang::ASTContext &Ctx, const clang::Stmt *S);
 
 /// A box of blocks of a known grid: blockIdx.{x,y,z} in [Lo, Hi) per axis.
 struct BlockBox {
@@ -201,6 +220,11 @@ struct KernelRun {
   /// Accesses of per-thread arrays whose subscripts the compiler knows (no
   /// local-memory record), decided once for all warps and iterations.
   llvm::DenseMap<const clang::Expr *, bool> StaticSubscripts;
+  /// The `for` loop declaring each counter, listed per function on demand.
+  llvm::DenseSet<const clang::FunctionDecl *> ForInitScanned;
+  llvm::DenseMap<const clang::VarDecl *, const clang::ForStmt *> ForInitOf;
+  /// Which statements are inert regions, decided once (interp/Inert.cpp).
+  llvm::DenseMap<const clang::Stmt *, InertRegion> Inert;
 
   KernelRun(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
             LaunchFacts Launch, InterpreterLimits Limits)

@@ -461,12 +461,39 @@ namespace {
 /// when indexed at run time (64 floats; 128 floats went to local memory).
 constexpr int64_t RegisterArrayBytes = 256;
 
+/// The `for` loop whose init declares VD, if any: each function's loops are
+/// listed once per kernel run (cheaper than clang's parent map, which covers
+/// the whole translation unit, headers included).
+const ForStmt *forDeclaring(KernelRun &R, const VarDecl *VD) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!FD || !FD->hasBody())
+    return nullptr;
+  if (R.ForInitScanned.insert(FD).second) {
+    std::vector<const Stmt *> Work{FD->getBody()};
+    while (!Work.empty()) {
+      const Stmt *S = Work.back();
+      Work.pop_back();
+      if (auto *For = dyn_cast<ForStmt>(S))
+        if (auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
+          for (const Decl *D : DS->decls())
+            if (auto *V = dyn_cast<VarDecl>(D))
+              R.ForInitOf[V] = For;
+      for (const Stmt *C : S->children())
+        if (C)
+          Work.push_back(C);
+    }
+  }
+  auto It = R.ForInitOf.find(VD);
+  return It == R.ForInitOf.end() ? nullptr : It->second;
+}
+
 /// Whether the compiler knows index E at compile time once it has unrolled
 /// the loops with constant trip counts: an integer constant expression, the
 /// counter of a `for` loop whose start and bound are constants, a const
 /// variable initialised with such a value, or arithmetic of those. An array
 /// indexed only so is kept in registers.
-bool compileTimeIndex(ASTContext &Ctx, const Expr *E, unsigned Depth = 0) {
+bool compileTimeIndex(KernelRun &R, const Expr *E, unsigned Depth = 0) {
+  ASTContext &Ctx = R.Ctx;
   if (Depth > 16)
     return false;
   E = E->IgnoreParenImpCasts();
@@ -474,45 +501,37 @@ bool compileTimeIndex(ASTContext &Ctx, const Expr *E, unsigned Depth = 0) {
     return !E->isValueDependent();
   if (auto *BO = dyn_cast<BinaryOperator>(E))
     return (BO->isAdditiveOp() || BO->isMultiplicativeOp() || BO->isShiftOp()) &&
-           compileTimeIndex(Ctx, BO->getLHS(), Depth + 1) &&
-           compileTimeIndex(Ctx, BO->getRHS(), Depth + 1);
+           compileTimeIndex(R, BO->getLHS(), Depth + 1) &&
+           compileTimeIndex(R, BO->getRHS(), Depth + 1);
   auto *DR = dyn_cast<DeclRefExpr>(E);
   auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   if (!VD || !VD->getInit())
     return false;
   // `const int i = (row * TM + m) * TN + n;` inside unrolled loops.
   if (VD->getType().isConstQualified() && VD->hasLocalStorage())
-    return compileTimeIndex(Ctx, VD->getInit(), Depth + 1);
+    return compileTimeIndex(R, VD->getInit(), Depth + 1);
   if (!VD->getInit()->isIntegerConstantExpr(Ctx))
     return false;
-  for (const DynTypedNode &P : Ctx.getParents(*VD)) {
-    const auto *DS = P.get<DeclStmt>();
-    if (!DS)
-      continue;
-    for (const DynTypedNode &Q : Ctx.getParents(*DS)) {
-      const auto *For = Q.get<ForStmt>();
-      if (!For || For->getInit() != DS)
-        continue;
-      const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-          For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-      if (!Cond || !Cond->isRelationalOp())
-        return false;
-      const Expr *L = Cond->getLHS()->IgnoreParenImpCasts();
-      const Expr *R = Cond->getRHS()->IgnoreParenImpCasts();
-      auto IsVar = [&](const Expr *X) {
-        auto *D = dyn_cast<DeclRefExpr>(X);
-        return D && D->getDecl() == VD;
-      };
-      return (IsVar(L) && R->isIntegerConstantExpr(Ctx)) ||
-             (IsVar(R) && L->isIntegerConstantExpr(Ctx));
-    }
-  }
-  return false;
+  const ForStmt *For = forDeclaring(R, VD);
+  if (!For)
+    return false;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || !Cond->isRelationalOp())
+    return false;
+  const Expr *L = Cond->getLHS()->IgnoreParenImpCasts();
+  const Expr *Rt = Cond->getRHS()->IgnoreParenImpCasts();
+  auto IsVar = [&](const Expr *X) {
+    auto *D = dyn_cast<DeclRefExpr>(X);
+    return D && D->getDecl() == VD;
+  };
+  return (IsVar(L) && Rt->isIntegerConstantExpr(Ctx)) ||
+         (IsVar(Rt) && L->isIntegerConstantExpr(Ctx));
 }
 
 /// Whether every subscript of the access Site into a local array is known
 /// at compile time (`t[3]`, `t[i][j]` in constant-trip loops).
-bool staticSubscripts(ASTContext &Ctx, const Expr *Site) {
+bool staticSubscripts(KernelRun &R, const Expr *Site) {
   const Expr *S = Site->IgnoreParenImpCasts();
   bool Any = false;
   while (true) {
@@ -521,7 +540,7 @@ bool staticSubscripts(ASTContext &Ctx, const Expr *Site) {
       continue;
     }
     if (auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
-      if (!compileTimeIndex(Ctx, AS->getIdx()))
+      if (!compileTimeIndex(R, AS->getIdx()))
         return false;
       Any = true;
       S = AS->getBase()->IgnoreParenImpCasts();
@@ -533,6 +552,16 @@ bool staticSubscripts(ASTContext &Ctx, const Expr *Site) {
 }
 
 } // namespace
+
+bool WarpInterp::isLocalRegisterAccess(const VarDecl *Array, const Expr *Site) {
+  if (Array && !Array->getType()->isIncompleteType() &&
+      Ctx.getTypeSizeInChars(Array->getType()).getQuantity() <= RegisterArrayBytes)
+    return true;
+  auto Known = R.StaticSubscripts.find(Site);
+  if (Known == R.StaticSubscripts.end())
+    Known = R.StaticSubscripts.try_emplace(Site, staticSubscripts(R, Site)).first;
+  return Known->second;
+}
 
 void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
                         const Expr *Site) {
@@ -562,14 +591,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
       // Small arrays stay in registers even when indexed at run time
       // (measured on sm_90 with nvcc 13: 8, 32 and 64 floats read at a
       // lane-varying or run-time index had no stack frame; 128 floats had).
-      if (auto *VD = dyn_cast_or_null<VarDecl>(R.Regions[*Rg].Decl);
-          VD && !VD->getType()->isIncompleteType() &&
-          Ctx.getTypeSizeInChars(VD->getType()).getQuantity() <= RegisterArrayBytes)
-        return;
-      auto Known = R.StaticSubscripts.find(Site);
-      if (Known == R.StaticSubscripts.end())
-        Known = R.StaticSubscripts.try_emplace(Site, staticSubscripts(Ctx, Site)).first;
-      if (Known->second)
+      if (isLocalRegisterAccess(dyn_cast_or_null<VarDecl>(R.Regions[*Rg].Decl), Site))
         return;
     }
   }

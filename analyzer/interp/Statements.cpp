@@ -25,6 +25,8 @@ namespace interp {
 void WarpInterp::exec(const Stmt *S) {
   if (!S || Active == 0)
     return;
+  if ((isa<BinaryOperator>(S) || isa<ForStmt>(S)) && skipInert(S))
+    return;
   Avail.clear(); // a load's value is reused within one statement only
   step();
   visit(S);
@@ -44,13 +46,17 @@ void WarpInterp::exec(const Stmt *S) {
   }
   if (auto *E = dyn_cast<Expr>(S)) {
     eval(E);
+    if (isa<BinaryOperator>(S))
+      noteInertCovered(S);
     return;
   }
   if (auto *If = dyn_cast<IfStmt>(S))
     return execIf(If);
-  if (auto *FS = dyn_cast<ForStmt>(S))
-    return execLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(),
-                    FS->getBody(), false);
+  if (auto *FS = dyn_cast<ForStmt>(S)) {
+    execLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(), false);
+    noteInertCovered(FS);
+    return;
+  }
   if (auto *WS = dyn_cast<WhileStmt>(S))
     return execLoop(WS, nullptr, WS->getCond(), nullptr, WS->getBody(), false);
   if (auto *DS = dyn_cast<DoStmt>(S))

@@ -244,6 +244,14 @@ private:
   void runEdgeSides(const Cond &C, const clang::IfStmt *If, LaneMask Save);
   void execSwitch(const clang::SwitchStmt *SW);
 
+  // Inert regions (Inert.cpp) ---------------------------------------------------
+  /// Skips S when it is an inert region whose checks hold now.
+  bool skipInert(const clang::Stmt *S);
+  /// After a full run of S: it may be skipped from now on if all of it ran.
+  void noteInertCovered(const clang::Stmt *S);
+  /// Whether `VD[...]` at Site is an element of a per-thread register array.
+  bool registerElement(const clang::VarDecl *VD, const clang::Expr *Site);
+
   // Loops (Loops.cpp) --------------------------------------------------------------
   void execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *CondE, const clang::Stmt *Inc,
@@ -294,6 +302,10 @@ private:
   /// load or store instruction reaches, so its pointer points into a local
   /// region, whose accesses are not reported.
   Value addressOf(const LValue &LV);
+  /// An access at Site into the per-thread array Array stays in registers
+  /// (no local-memory record): the array is small, or the subscripts are
+  /// known at compile time.
+  bool isLocalRegisterAccess(const clang::VarDecl *Array, const clang::Expr *Site);
   /// The local variable LV designates, when it is all of it (`*p` with
   /// p = &x, of x's type): reads and writes through p are x's.
   const clang::VarDecl *pointedVar(const LValue &LV, clang::QualType T) const;
