@@ -270,9 +270,12 @@ std::string AccessAggregator::memoKey(const char *What, MemorySpace Space, const
   return K;
 }
 
-bool AccessAggregator::recordParametric(Stats &S, const AccessEvent &E, const Poly &Addr) {
+bool AccessAggregator::recordParametric(Stats &S, const AccessEvent &E, const Poly &Exact) {
   // The lanes are spread by one kernel parameter: the cost as a function of
-  // it (model/Parametric.h).
+  // it (model/Parametric.h). The table is periodic in 128 bytes in every
+  // term: the unrolled rows of a tile (`(row + 32 * i) * cols`) and the warps
+  // of a block share one table.
+  const Poly Addr = Exact.reducedModulo(128, E.Active);
   const std::vector<SymbolId> Vary = Addr.laneVaryingSymbols(E.Active);
   if (Vary.size() != 1 || Run.Syms.get(Vary[0]).Kind != SymbolKind::Param ||
       (S.ParamW > 0 && S.ParamSym != Vary[0]))

@@ -125,6 +125,22 @@ void Poly::normalize() {
               Terms.end());
 }
 
+Poly Poly::reducedModulo(int64_t M, LaneMask Active) const {
+  Poly R = *this;
+  const unsigned F = firstLane(Active);
+  if (F == WarpSize || M <= 0)
+    return R;
+  for (Term &T : R.Terms) {
+    const int64_t Shift = T.C[F] - floorMod(T.C[F], M);
+    if (Shift)
+      for (int64_t &C : T.C)
+        if (__builtin_sub_overflow(C, Shift, &C))
+          R.Overflow = true;
+  }
+  R.normalize();
+  return R;
+}
+
 Poly Poly::operator+(const Poly &O) const {
   Poly R;
   R.Overflow = Overflow || O.Overflow;

@@ -123,6 +123,12 @@ public:
   bool mentions(SymbolId S) const;
   /// Replaces symbol S by the polynomial R (which must be uniform).
   Poly substitute(SymbolId S, const Poly &R) const;
+  /// Subtracts from each term the same multiple of M times its monomial on
+  /// every lane, so that the first active lane's coefficient lies in
+  /// [0, M): every lane's value moves by one multiple of M (the symbols
+  /// being integers), whatever the symbols are. Costs periodic in M (a
+  /// sector, a line, the banks) are the same for both.
+  Poly reducedModulo(int64_t M, LaneMask Active) const;
 
   const std::vector<Term> &terms() const { return Terms; }
 

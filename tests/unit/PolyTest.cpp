@@ -67,6 +67,34 @@ TEST_F(PolyTest, OverflowPoisons) {
   EXPECT_FALSE((Big + Big) == (Big + Big));
 }
 
+TEST_F(PolyTest, ReducedModuloMovesEveryLaneByOneMultiple) {
+  // (row + 96) * 4 * W + 4 * lane + 1000 with row = lane / 8, and
+  // 132 * blockIdx.x: each term keeps the lanes' differences, the first
+  // active lane's coefficient comes into [0, 128).
+  LaneInts Row{};
+  for (unsigned L = 0; L < WarpSize; ++L)
+    Row[L] = (L / 8 + 96) * 4;
+  Poly A = Poly::lanes(Row) * Poly::symbol(W) + Poly::symbol(B, 132) +
+           Poly::lanes(laneIota()).scaled(4) + Poly::constant(1000);
+  Poly R = A.reducedModulo(128, AllLanes);
+  EXPECT_FALSE(R.overflowed());
+  EXPECT_EQ(R.atLane(0), Poly::symbol(B, 4) + Poly::constant(1000 % 128));
+  // Lane 9 (row 1): 4 * W more than lane 0, as before.
+  EXPECT_EQ(R.atLane(9) - R.atLane(0), A.atLane(9) - A.atLane(0));
+  // Every lane moved by the same multiple of 128 for any W and blockIdx.x.
+  Poly Moved = A - R;
+  EXPECT_TRUE(Moved.isUniform(AllLanes));
+  Poly At = Moved.substitute(W, Poly::constant(7)).substitute(B, Poly::constant(5));
+  EXPECT_EQ(At.laneConstants()[0] % 128, 0);
+  // A coefficient that is a multiple of 128 on every lane disappears.
+  EXPECT_EQ(Poly::symbol(W, 256).reducedModulo(128, AllLanes), Poly());
+  // The first active lane decides: lanes 0-3 inactive.
+  Poly L = Poly::lanes(laneIota()).scaled(64).reducedModulo(128, ~0xfu);
+  EXPECT_EQ(L.laneConstants()[4], 0);
+  EXPECT_EQ(L.laneConstants()[5], 64);
+  EXPECT_EQ(L.laneConstants()[0], -256);
+}
+
 TEST_F(PolyTest, ShufflePermutesLanes) {
   std::array<unsigned, WarpSize> Src;
   for (unsigned L = 0; L < WarpSize; ++L)
