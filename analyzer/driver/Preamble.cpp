@@ -42,8 +42,10 @@ public:
   PchFactory(std::string Output, llvm::raw_ostream &Verbose)
       : Output(std::move(Output)), Verbose(Verbose) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<QuietPchAction>(Verbose);
+    return std::make_unique<QuietPchAction>(Verbose, Inputs);
   }
+  /// The files the precompilation read: "size mtime path" lines.
+  std::string Inputs;
   bool runInvocation(std::shared_ptr<CompilerInvocation> Inv, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHOps,
                      DiagnosticConsumer *Diags) override {
@@ -58,14 +60,29 @@ private:
   /// to stderr.
   class QuietPchAction : public GeneratePCHAction {
   public:
-    explicit QuietPchAction(llvm::raw_ostream &OS) : OS(OS) {}
+    QuietPchAction(llvm::raw_ostream &OS, std::string &Inputs) : OS(OS), Inputs(Inputs) {}
     bool BeginSourceFileAction(CompilerInstance &CI) override {
       CI.setVerboseOutputStream(OS);
       return GeneratePCHAction::BeginSourceFileAction(CI);
     }
+    void EndSourceFileAction() override {
+      Inputs.clear();
+      SourceManager &SM = getCompilerInstance().getSourceManager();
+      for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+        llvm::StringRef Name = It->first.getName();
+        llvm::sys::fs::file_status St;
+        if (llvm::sys::fs::status(Name, St))
+          continue; // a virtual file: part of the key already
+        Inputs += std::to_string(St.getSize()) + ' ' +
+                  std::to_string(llvm::sys::toTimeT(St.getLastModificationTime())) + ' ' +
+                  Name.str() + '\n';
+      }
+      GeneratePCHAction::EndSourceFileAction();
+    }
 
   private:
     llvm::raw_ostream &OS;
+    std::string &Inputs;
   };
   std::string Output;
   llvm::raw_ostream &Verbose;
@@ -109,7 +126,7 @@ void pruneCache(const std::string &CacheDir, const std::string &Keep) {
         llvm::sys::fs::remove(It->path());
       continue;
     }
-    if (!Name.ends_with(".pch"))
+    if (!Name.ends_with(".pch") && !Name.ends_with(".nopch"))
       continue;
     Entries.push_back({It->path(), St.getLastModificationTime(), St.getSize()});
     Total += St.getSize();
@@ -216,6 +233,24 @@ std::string includePreamble(llvm::StringRef Preamble, const LangOptions &LO,
   return Out.substr(0, Cut);
 }
 
+/// Whether every "size mtime path" line of Inputs still describes its file.
+bool inputsUnchanged(llvm::StringRef Inputs) {
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Inputs.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  if (Lines.empty())
+    return false;
+  for (llvm::StringRef L : Lines) {
+    auto [Size, Rest] = L.split(' ');
+    auto [Time, Path] = Rest.split(' ');
+    llvm::sys::fs::file_status St;
+    if (Path.empty() || llvm::sys::fs::status(Path, St) ||
+        Size != std::to_string(St.getSize()) ||
+        Time != std::to_string(llvm::sys::toTimeT(St.getLastModificationTime())))
+      return false;
+  }
+  return true;
+}
+
 std::string hex(uint64_t V) {
   char B[17];
   snprintf(B, sizeof B, "%016llx", static_cast<unsigned long long>(V));
@@ -289,6 +324,18 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
     touch(Pch); // recently used: pruned last
     return Plan;
   }
+  // A preamble with an error in its headers cannot be precompiled; that is
+  // remembered, with the files the attempt read, until one of them changes.
+  llvm::SmallString<256> Failed(CacheDir);
+  llvm::sys::path::append(Failed, Key + ".nopch");
+  if (auto Prev = llvm::MemoryBuffer::getFile(Failed)) {
+    if (inputsUnchanged((*Prev)->getBuffer())) {
+      touch(Failed);
+      Plan.Problem = "the preamble of " + Job.File + " could not be precompiled";
+      return Plan;
+    }
+    llvm::sys::fs::remove(Failed);
+  }
   if (std::error_code EC = llvm::sys::fs::create_directories(CacheDir)) {
     Plan.Problem = "cannot create the cache directory " + CacheDir + ": " + EC.message();
     Plan.CacheUnusable = true;
@@ -319,6 +366,18 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   if (RC != 0 || !llvm::sys::fs::exists(Tmp)) {
     llvm::sys::fs::remove(Tmp);
     Plan.Problem = "the preamble of " + Job.File + " could not be precompiled";
+    if (!F.Inputs.empty()) {
+      llvm::SmallString<256> FailedTmp(Tmp);
+      FailedTmp += ".nopch";
+      {
+        std::error_code EC;
+        llvm::raw_fd_ostream Out(FailedTmp, EC);
+        if (!EC)
+          Out << F.Inputs;
+      }
+      if (llvm::sys::fs::rename(FailedTmp, Failed))
+        llvm::sys::fs::remove(FailedTmp);
+    }
     return Plan;
   }
   if (llvm::sys::fs::rename(Tmp, Pch)) {

@@ -16,7 +16,10 @@
 // after the directives the preamble holds. Clang validates the
 // PCH's input files when it loads it: if a header changed, the parse fails,
 // the stale entry is deleted and the file is parsed without it. Entries are
-// written to a temporary name and renamed, so concurrent runs are safe. The
+// written to a temporary name and renamed, so concurrent runs are safe. A
+// preamble whose headers have an error cannot be precompiled; the attempt
+// (as long as a parse) is remembered in <key>.nopch with the size and time of
+// every file it read, and not repeated until one of them changes. The
 // cache stays under $COALESCE_CACHE_MAX_MB (default 1024): when an entry is
 // added, those used longest ago are deleted.
 //===----------------------------------------------------------------------===//

@@ -245,6 +245,40 @@ TEST(Preamble, ErrorInAPrecompiledHeaderNamesTheFilesOwnLine) {
     EXPECT_EQ(K.NotAnalysed.empty(), K.Name == "ka") << K.Name << ": " << K.NotAnalysed;
 }
 
+TEST(Preamble, AnErrorInTheHeadersIsRememberedUntilAHeaderChanges) {
+  // The preamble's own header does not compile (a host API whose signature
+  // changed in the toolkit, say): it cannot be precompiled. The next runs do
+  // not try again while the files it read are unchanged; results are those
+  // of a parse without the cache.
+  TempDir D, Cache;
+  std::string H = D.file("common.cuh", std::string(Header) + "void host() { undeclared(); }\n");
+  std::string A = D.file("a.cu", kernel("ka"));
+  auto Markers = [&] {
+    unsigned N = 0;
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator It(Cache.Path, EC), End; It != End && !EC;
+         It.increment(EC))
+      N += llvm::StringRef(It->path()).ends_with(".nopch");
+    return N;
+  };
+  for (int Run = 0; Run < 2; ++Run) {
+    PreamblePlan P = preambleFor(jobs({A}, false)[0], std::string(Cache.Path));
+    EXPECT_TRUE(P.PchPath.empty()) << "run " << Run;
+    EXPECT_FALSE(P.Problem.empty());
+    EXPECT_EQ(Markers(), 1u) << "run " << Run;
+  }
+  RunResult R = sameWithAndWithoutCache(A, std::string(Cache.Path));
+  EXPECT_FALSE(R.UsedPreamble);
+  EXPECT_EQ(R.ClangErrors, 1u);
+  // Fixed: the header changed, so the next run precompiles it.
+  D.file("common.cuh", Header);
+  PreamblePlan Fixed = preambleFor(jobs({A}, false)[0], std::string(Cache.Path));
+  EXPECT_FALSE(Fixed.PchPath.empty()) << Fixed.Problem;
+  EXPECT_TRUE(Fixed.Built);
+  EXPECT_EQ(Markers(), 0u);
+  (void)H;
+}
+
 TEST(Preamble, HeaderWithoutIncludeGuardIsReadOnce) {
   // The parse with the preamble starts after the directives it holds: a
   // header without a guard is not defined twice.
