@@ -200,10 +200,9 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
     return load(LV, CE->getType(), Sub);
   }
   case CK_ArrayToPointerDecay: {
-    LValue LV = evalLValue(Sub);
-    if (LV.K == LValue::Unknown)
-      return Value::unknown(LV.Why);
-    return addressOf(LV);
+    // A row of an array at an unknown index (`tile[buf]` passed on) is
+    // still in the array's space: addressOf keeps the region.
+    return addressOf(evalLValue(Sub));
   }
   case CK_NoOp:
   case CK_IntegralCast:
