@@ -224,8 +224,15 @@ void AccessAggregator::record(const AccessEvent &E) {
     if (P && P->Possible && E.Subscripts.size() == P->Dims.size()) {
       Poly Padded = Rg.BaseOffset + paddedOffset(E.Subscripts, *P) +
                     Poly::constant(int64_t(E.Chunk) * E.Width);
-      Cost PC = requestCost(E.Space, Padded, E.Active, E.Width, Rg.Align, Run.Syms);
-      S.SumPadded += PC.Value * E.Weight;
+      // Memoized like the request's own cost: the rows of a tile repeat.
+      std::string Key = memoKey("pad", E.Space, Padded, E.Active, E.Width, Rg.Align);
+      auto PM = CostMemos.find(Key);
+      if (PM == CostMemos.end()) {
+        CostMemo M;
+        M.C = requestCost(E.Space, Padded, E.Active, E.Width, Rg.Align, Run.Syms);
+        PM = CostMemos.emplace(std::move(Key), std::move(M)).first;
+      }
+      S.SumPadded += PM->second.C.Value * E.Weight;
     } else {
       S.PadPossible = false;
     }

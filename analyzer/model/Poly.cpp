@@ -3,6 +3,7 @@
 #include "model/Poly.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <map>
 #include <sstream>
@@ -387,19 +388,30 @@ std::string Poly::str(const SymbolTable &Syms, unsigned Lane) const {
 }
 
 std::string Poly::key() const {
-  std::ostringstream OS;
+  // Written without streams: memo keys are made for every request.
+  std::string K;
+  K.reserve(Terms.size() * (WarpSize * 3 + 8));
+  char Buf[24];
+  auto Num = [&](int64_t V) {
+    auto R = std::to_chars(Buf, Buf + sizeof Buf, V);
+    K.append(Buf, R.ptr);
+  };
   for (const Term &T : Terms) {
-    OS << "[";
-    for (SymbolId S : T.M.Syms)
-      OS << S << ".";
-    OS << ":";
-    for (int64_t V : T.C)
-      OS << V << ",";
-    OS << "]";
+    K += '[';
+    for (SymbolId S : T.M.Syms) {
+      Num(S);
+      K += '.';
+    }
+    K += ':';
+    for (int64_t V : T.C) {
+      Num(V);
+      K += ',';
+    }
+    K += ']';
   }
   if (Overflow)
-    OS << "!";
-  return OS.str();
+    K += '!';
+  return K;
 }
 
 SymbolId SymbolTable::add(SymbolInfo Info) {
