@@ -225,6 +225,8 @@ struct KernelRun {
   llvm::DenseMap<const clang::VarDecl *, const clang::ForStmt *> ForInitOf;
   /// Which statements are inert regions, decided once (interp/Inert.cpp).
   llvm::DenseMap<const clang::Stmt *, InertRegion> Inert;
+  /// Each loop's loads that nvcc may hoist (interp/Hoisting.cpp).
+  llvm::DenseMap<const clang::Stmt *, std::set<const clang::Expr *>> Hoistable;
 
   KernelRun(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
             LaunchFacts Launch, InterpreterLimits Limits)

@@ -23,6 +23,7 @@ namespace coalesce {
 namespace interp {
 
 void WarpInterp::runBody(const Stmt *Body, const Stmt *Inc, bool IsSwitch) {
+  Avail.clear(); // an iteration's loads are not reused by the next (Hoisting.cpp)
   Loops.push_back(LoopCtl{0, 0, IsSwitch});
   exec(Body);
   Active |= Loops.back().Continued;
@@ -41,12 +42,12 @@ void WarpInterp::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *CondE,
   if (Active == 0)
     return;
   const LaneMask Entry = Active;
-  if (tryConcreteLoop(CondE, Inc, Body, IsDo, Entry))
+  if (tryConcreteLoop(Loop, CondE, Inc, Body, IsDo, Entry))
     return;
   symbolicLoop(Loop, CondE, Inc, Body, IsDo, Entry);
 }
 
-bool WarpInterp::tryConcreteLoop(const Expr *CondE, const Stmt *Inc,
+bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt *Inc,
                                  const Stmt *Body, bool IsDo, LaneMask Entry) {
   std::deque<Frame> SavedFrames = Frames;
   const size_t Mark = Buffered.size();
@@ -74,6 +75,7 @@ bool WarpInterp::tryConcreteLoop(const Expr *CondE, const Stmt *Inc,
         break;
       }
       Active = Running;
+      Avail.clear(); // an iteration's loads are not reused by the next (Hoisting.cpp)
       Loops.push_back(LoopCtl{});
       const unsigned ExitsBefore = DivergentExits;
       exec(Body);
@@ -110,6 +112,7 @@ bool WarpInterp::tryConcreteLoop(const Expr *CondE, const Stmt *Inc,
   }
   (void)Exited;
   Active = Entry & ~frameReturnedAll();
+  hoistConcrete(Loop, Mark);
   if (!BufferDepth) {
     for (AccessEvent &E : Buffered)
       R.Sink->record(E);
@@ -314,8 +317,24 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       break;
     }
   }
-  if (Active)
-    runBody(Body, Inc);
+  if (Active) {
+    // Buffered, so that the loads nvcc hoists count once per start.
+    const size_t Mark = Buffered.size();
+    ++BufferDepth;
+    try {
+      runBody(Body, Inc);
+    } catch (...) {
+      --BufferDepth;
+      throw;
+    }
+    --BufferDepth;
+    hoistSymbolic(Loop, Mark, K, SavedWeight, SavedKnown);
+    if (!BufferDepth) {
+      for (AccessEvent &E : Buffered)
+        R.Sink->record(E);
+      Buffered.clear();
+    }
+  }
   for (; PushedAssume; --PushedAssume)
     Assumptions.pop_back();
   for (; PushedMask; --PushedMask)

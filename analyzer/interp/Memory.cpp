@@ -551,6 +551,16 @@ bool staticSubscripts(KernelRun &R, const Expr *Site) {
   return Any && isa<DeclRefExpr>(S);
 }
 
+/// Whether two lvalues are written alike (clang's structural profile).
+bool sameLValue(ASTContext &Ctx, const Expr *A, const Expr *B) {
+  if (A == B)
+    return true;
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
 } // namespace
 
 bool WarpInterp::isLocalRegisterAccess(const VarDecl *Array, const Expr *Site) {
@@ -663,8 +673,13 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
       Avail.clear();
   } else {
     const AvailLoad *Prev = nullptr;
+    // The same address in this warp is not enough: the compiler reuses a
+    // value only where it can tell at compile time that the address is the
+    // same, so the two lvalues must also be written alike (`s[t / 32]` is
+    // `s[0]` in warp 0, but another load).
     for (const AvailLoad &A : Avail)
-      if (A.Region == *Rg && A.Width == W && A.Active == Active && A.Offset == LV.Ptr.P)
+      if (A.Region == *Rg && A.Width == W && A.Active == Active && A.Offset == LV.Ptr.P &&
+          sameLValue(Ctx, A.Site, Site))
         Prev = &A;
     if (Prev)
       E.UnknownWhy = makeReason(ReasonKind::LoadReused,

@@ -27,7 +27,22 @@ void WarpInterp::exec(const Stmt *S) {
     return;
   if ((isa<BinaryOperator>(S) || isa<ForStmt>(S)) && skipInert(S))
     return;
-  Avail.clear(); // a load's value is reused within one statement only
+  // A load's value is reused by later loads of the same address in
+  // straight-line code, up to a store, a call or a branch (nvcc's value
+  // numbering): statements that are not straight-line code (blocks,
+  // branches, loops, jumps) end what is available, before and after.
+  struct StraightLine {
+    std::vector<AvailLoad> &A;
+    bool Simple;
+    StraightLine(std::vector<AvailLoad> &A, bool Simple) : A(A), Simple(Simple) {
+      if (!Simple)
+        A.clear();
+    }
+    ~StraightLine() {
+      if (!Simple)
+        A.clear();
+    }
+  } Guard(Avail, isa<Expr>(S) || isa<DeclStmt>(S));
   step();
   visit(S);
   if (auto *CS = dyn_cast<CompoundStmt>(S)) {

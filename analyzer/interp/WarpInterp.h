@@ -138,10 +138,11 @@ private:
   unsigned DivergentExits = 0;
   std::vector<AccessEvent> Buffered;
   std::set<std::pair<const clang::Expr *, std::string>> Explained;
-  /// Loads issued earlier in the statement being run, on the lanes now
-  /// active: a load of the same address (region, per-lane offset, width)
-  /// is not issued again, nvcc reuses the value. Cleared at every statement,
-  /// store, call and side of a branch (Memory.cpp, availableLoad()).
+  /// Loads issued earlier in the straight-line code being run, on the lanes
+  /// now active: a load of the same address (region, per-lane offset,
+  /// width) is not issued again, nvcc reuses the value. Cleared at every
+  /// store, call, side of a branch, and around blocks, branches and loops
+  /// (Statements.cpp exec(), Memory.cpp access()).
   struct AvailLoad {
     RegionId Region;
     Poly Offset;
@@ -252,11 +253,23 @@ private:
   /// Whether `VD[...]` at Site is an element of a per-thread register array.
   bool registerElement(const clang::VarDecl *VD, const clang::Expr *Site);
 
+  // Loads moved out of loops (Hoisting.cpp) -----------------------------------
+  /// The loads of Loop that nvcc hoists when their address does not change.
+  const std::set<const clang::Expr *> &hoistableLoads(const clang::Stmt *Loop);
+  /// After a loop run iteration by iteration: the buffered events from Mark
+  /// on of each hoistable load that kept its address become one event.
+  void hoistConcrete(const clang::Stmt *Loop, size_t Mark);
+  /// After a loop run once for a symbolic iteration K: the events from Mark
+  /// on of hoistable loads whose address does not mention K count once per
+  /// start of the loop (EntryWeight).
+  void hoistSymbolic(const clang::Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
+                     bool EntryKnown);
+
   // Loops (Loops.cpp) --------------------------------------------------------------
   void execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *CondE, const clang::Stmt *Inc,
                 const clang::Stmt *Body, bool IsDo);
-  bool tryConcreteLoop(const clang::Expr *CondE, const clang::Stmt *Inc,
+  bool tryConcreteLoop(const clang::Stmt *Loop, const clang::Expr *CondE, const clang::Stmt *Inc,
                        const clang::Stmt *Body, bool IsDo, LaneMask Entry);
   void symbolicLoop(const clang::Stmt *Loop, const clang::Expr *CondE,
                     const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo,

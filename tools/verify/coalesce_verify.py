@@ -399,7 +399,12 @@ def predicted_groups(accesses, kernel, block, grid=None, sizes=None, config=None
     for a in chosen:
         if a.get("reason_kind") == "load-reused":
             continue  # no instruction of its own: nvcc reuses an earlier load
-        key = (os.path.basename(a["file"]), a["line"], a["space"], a["op"])
+        op = a["op"]
+        if "load-hoisted" in a.get("assumption_kinds", []):
+            # nvcc loads it before the loop: its own row, matched to what
+            # Nsight Compute shows on a line before (compare_launch).
+            op += HOISTED
+        key = (os.path.basename(a["file"]), a["line"], a["space"], op)
         g = groups.setdefault(key, {"w": 0.0, "cost": 0.0, "ideal": 0.0, "rpw": 0.0,
                                     "rpw_known": True, "unknown": None, "exprs": [],
                                     "total": (0.0, 0.0)})
@@ -433,6 +438,10 @@ def predicted_groups(accesses, kernel, block, grid=None, sizes=None, config=None
         g["cost"] += w * cost
         g["ideal"] += w * ideal
     return groups
+
+
+# The op of a predicted load that nvcc hoists out of its loop (load-hoisted).
+HOISTED = " (hoisted)"
 
 
 def agree(a, b):
@@ -754,6 +763,20 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, 
             m = measured.pop(mkey)
             m["via"] = f"{mkey[0]}:{mkey[1]}"
             measured[same[0]] = m
+    # A load nvcc hoists out of a loop loses its line: Nsight Compute shows
+    # it on a line before the loop (the kernel's first line, or the
+    # statement before the loop). It is matched to the nearest measured row
+    # of its kind before its own line that no prediction explains.
+    for pkey in [k for k in predicted if k[3].endswith(HOISTED)]:
+        kind = pkey[3][:-len(HOISTED)]
+        before = [k for k in measured
+                  if k[0] == pkey[0] and k[2] == pkey[2] and k[3] == kind and
+                  (k[1] or 0) < pkey[1] and k not in predicted]
+        if before:
+            mkey = max(before, key=lambda k: k[1] or 0)
+            m = measured.pop(mkey)
+            m["hoisted_to"] = mkey[1]
+            measured[pkey] = m
     unattributed = attribute_constant(measured, predicted, metrics)
     keys = list(OrderedDict.fromkeys(list(predicted.keys()) + list(measured.keys())))
     keys.sort(key=lambda k: (k[0], k[1] or 0, k[2], k[3]))
@@ -767,6 +790,8 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, 
                "space": space, "op": op, "launch": i, "predicted": None, "measured": None}
         if m and m.get("via"):
             row["note"] = f"instructions inlined from {m['via']}"
+        if m and m.get("hoisted_to") is not None:
+            row["note"] = f"hoisted before its loop: measured on line {m['hoisted_to']}"
         if p and p.get("case"):
             row["case"] = p["case"]
         executed = m is not None and m["inst"] > 0

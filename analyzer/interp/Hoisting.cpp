@@ -1,0 +1,336 @@
+//===- Hoisting.cpp - Loads nvcc moves out of loops ------------------------===//
+//
+// nvcc (LLVM's loop-invariant code motion) loads a value once before a loop
+// when the load runs in every iteration, its address does not change, and
+// nothing in the loop may overwrite it. Nsight Compute then counts one
+// request per warp each time the loop starts, on a line before the loop
+// (the kernel's first line or the statement before the loop: the compiler
+// drops the load's own line), and none on the load's line.
+// sample_kernels/hoisted_loads.cu measures each case on an H200.
+//
+// The conditions, decided from the syntax once per loop (what can only be
+// known when the loop runs, that the address is the same in every
+// iteration, is checked by the loop walkers in Loops.cpp):
+//
+//   - the loop calls nothing but math functions (a call may store or
+//     synchronise: __syncthreads, atomics, user functions), and has no asm;
+//   - the loop stores to no memory; or the load goes through a __restrict__
+//     pointer parameter that the loop neither stores through nor changes;
+//   - the load runs whenever the body runs: not in a branch of the body, a
+//     `?:` arm or the right of `&&`/`||`, not in an inner loop, and not
+//     after a statement that may leave the iteration (break, continue,
+//     return).
+//===----------------------------------------------------------------------===//
+
+#include "interp/WarpInterp.h"
+
+#include "ast/AstUtil.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+namespace {
+
+/// A memory lvalue: a subscript, a dereference, `->`, or a device variable.
+bool isMemoryLValue(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (E->getType()->isArrayType())
+    return false;
+  if (isa<ArraySubscriptExpr>(E))
+    return true;
+  if (auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Deref;
+  if (auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() || isMemoryLValue(ME->getBase());
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      return VD->hasGlobalStorage() &&
+             (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>());
+  return false;
+}
+
+/// The variable at the root of a memory lvalue (`in` in `in[i]`, `p->x`).
+const VarDecl *memoryRoot(const Expr *E) { return rootVar(E->IgnoreParenImpCasts()); }
+
+bool containsExit(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<ReturnStmt>(S) || isa<GotoStmt>(S) ||
+      isa<IndirectGotoStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (containsExit(C))
+      return true;
+  return false;
+}
+
+class LoopScan {
+public:
+  LoopScan(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  std::set<const Expr *> hoistable(const Stmt *Loop) {
+    const Stmt *Body = nullptr;
+    if (auto *F = dyn_cast<ForStmt>(Loop)) {
+      Body = F->getBody();
+      effects(F->getCond());
+      effects(F->getInc());
+    } else if (auto *W = dyn_cast<WhileStmt>(Loop)) {
+      Body = W->getBody();
+      effects(W->getCond());
+    } else if (auto *D = dyn_cast<DoStmt>(Loop)) {
+      Body = D->getBody();
+      effects(D->getCond());
+    }
+    std::set<const Expr *> Out;
+    if (!Body)
+      return Out;
+    effects(Body);
+    if (Blocked)
+      return Out;
+    unconditional(Body);
+    for (const auto &[E, Root] : Candidates) {
+      if (!invariantAddress(E))
+        continue;
+      if (!Stores) {
+        Out.insert(E);
+        continue;
+      }
+      // Stores in the loop: only a __restrict__ pointer parameter's loads
+      // are known not to be overwritten by stores through other pointers.
+      auto *PD = dyn_cast_or_null<ParmVarDecl>(Root);
+      if (PD && PD->getType()->isPointerType() && PD->getType().isRestrictQualified() &&
+          !StoreRoots.count(Root) && !UnknownStoreRoot && !Assigned.count(Root))
+        Out.insert(E);
+    }
+    return Out;
+  }
+
+private:
+  ASTContext &Ctx;
+  bool Blocked = false, Stores = false, UnknownStoreRoot = false;
+  std::set<const VarDecl *> StoreRoots, Assigned;
+  std::vector<std::pair<const Expr *, const VarDecl *>> Candidates;
+
+  /// The address is written with variables the loop does not change and
+  /// no other load (`u[i]`, not `in[idx[k]]` nor `in[j]` with `j` set in
+  /// the loop); that it is the same in every iteration is also checked
+  /// when the loop runs.
+  bool invariantAddress(const Stmt *S) const {
+    for (const Stmt *C : S->children()) {
+      if (!C)
+        continue;
+      if (auto *DR = dyn_cast<DeclRefExpr>(C))
+        if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && Assigned.count(VD))
+          return false;
+      if (auto *CE = dyn_cast<ImplicitCastExpr>(C);
+          CE && CE->getCastKind() == CK_LValueToRValue && isMemoryLValue(CE->getSubExpr()))
+        return false;
+      if (isa<CallExpr>(C) || isa<StmtExpr>(C))
+        return false;
+      if (!invariantAddress(C))
+        return false;
+    }
+    return true;
+  }
+
+  bool allowedCall(const CallExpr *CE) const {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || isa<CXXOperatorCallExpr>(CE) || isa<CUDAKernelCallExpr>(CE))
+      return false;
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!FD->getBuiltinID() && !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return false; // the user's function: it may store
+    if (!FD->getIdentifier())
+      return false;
+    const std::string Name = FD->getName().lower();
+    for (const char *Bad : {"atomic", "sync", "fence", "barrier", "__st", "store", "mem",
+                            "printf", "alloc", "free", "assert", "trap", "exit", "clock",
+                            "sleep", "prefetch", "ld", "red", "vote", "ballot", "shfl",
+                            "match", "activemask"})
+      if (Name.find(Bad) != std::string::npos)
+        return false;
+    return true;
+  }
+
+  void assigned(const Expr *LHS) {
+    const Expr *L = LHS->IgnoreParenImpCasts();
+    if (isMemoryLValue(L)) {
+      Stores = true;
+      if (const VarDecl *R = memoryRoot(L))
+        StoreRoots.insert(R);
+      else
+        UnknownStoreRoot = true;
+    } else if (auto *DR = dyn_cast<DeclRefExpr>(L)) {
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+        if (VD->getType()->isReferenceType()) {
+          Stores = true; // a reference may be memory
+          UnknownStoreRoot = true;
+        }
+        Assigned.insert(VD);
+      }
+    } else {
+      Stores = true; // a field of a local object, conservatively
+      UnknownStoreRoot = true;
+    }
+  }
+
+  /// What the loop may do besides computing: calls, asm, stores.
+  void effects(const Stmt *S) {
+    if (!S || Blocked)
+      return;
+    if (isa<AsmStmt>(S) || isa<CXXTryStmt>(S) || isa<LambdaExpr>(S)) {
+      Blocked = true;
+      return;
+    }
+    if (auto *CE = dyn_cast<CallExpr>(S); CE && !allowedCall(CE)) {
+      Blocked = true;
+      return;
+    }
+    if (isa<CXXConstructExpr>(S) || isa<CXXNewExpr>(S) || isa<CXXDeleteExpr>(S)) {
+      Blocked = true;
+      return;
+    }
+    if (auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+      assigned(BO->getLHS());
+    if (auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
+      assigned(UO->getSubExpr());
+    if (auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getType()->isReferenceType()) {
+          Blocked = true; // a reference into memory, written through later
+          return;
+        }
+    for (const Stmt *C : S->children())
+      effects(C);
+  }
+
+  /// Loads that run whenever the body runs.
+  void unconditional(const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *C : CS->body()) {
+        unconditional(C);
+        if (containsExit(C))
+          return; // what follows may not run
+      }
+      return;
+    }
+    if (auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+          loads(VD->getInit());
+      return;
+    }
+    if (auto *If = dyn_cast<IfStmt>(S)) {
+      if (!If->getInit() && !If->getConditionVariable())
+        loads(If->getCond());
+      return;
+    }
+    if (auto *E = dyn_cast<Expr>(S))
+      loads(E);
+  }
+
+  void loads(const Expr *E) {
+    if (!E)
+      return;
+    if (auto *CE = dyn_cast<ImplicitCastExpr>(E); CE && CE->getCastKind() == CK_LValueToRValue) {
+      const Expr *L = CE->getSubExpr()->IgnoreParens();
+      if (isMemoryLValue(L) && !L->getType().isVolatileQualified()) {
+        Candidates.push_back({L->IgnoreParenImpCasts(), memoryRoot(L)});
+        // Its address's own loads run too.
+      }
+    }
+    if (auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isLogicalOp()) {
+      loads(BO->getLHS()); // the right side runs on some lanes only
+      return;
+    }
+    if (auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      loads(CO->getCond());
+      return;
+    }
+    if (isa<StmtExpr>(E) || isa<LambdaExpr>(E))
+      return;
+    for (const Stmt *C : E->children())
+      if (auto *CE = dyn_cast_or_null<Expr>(C))
+        loads(CE);
+  }
+};
+
+} // namespace
+
+const std::set<const Expr *> &WarpInterp::hoistableLoads(const Stmt *Loop) {
+  auto It = R.Hoistable.find(Loop);
+  if (It == R.Hoistable.end())
+    It = R.Hoistable.try_emplace(Loop, LoopScan(Ctx).hoistable(Loop)).first;
+  return It->second;
+}
+
+void WarpInterp::hoistConcrete(const Stmt *Loop, size_t Mark) {
+  const std::set<const Expr *> &H = hoistableLoads(Loop);
+  if (H.empty())
+    return;
+  // The events of each hoistable load, by call context and chunk: hoisted
+  // when every iteration loaded the same address.
+  std::map<std::tuple<const Expr *, std::string, unsigned>, std::vector<size_t>> Groups;
+  for (size_t I = Mark; I < Buffered.size(); ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (E.Op == AccessOp::Load && E.UnknownWhy.empty() && E.Region &&
+        H.count(E.Site->IgnoreParenImpCasts()))
+      Groups[{E.Site->IgnoreParenImpCasts(), E.ContextKey, E.Chunk}].push_back(I);
+  }
+  std::vector<bool> Drop(Buffered.size(), false);
+  const Assumption Note =
+      makeAssumption(AssumptionKind::LoadHoisted, {lineOf(Ctx, Loop->getBeginLoc())});
+  for (auto &[Key, Idx] : Groups) {
+    const AccessEvent &First = Buffered[Idx.front()];
+    bool Same = true;
+    for (size_t I : Idx) {
+      const AccessEvent &E = Buffered[I];
+      Same &= E.Region == First.Region && E.Width == First.Width && E.Offset == First.Offset;
+    }
+    if (!Same)
+      continue;
+    Buffered[Idx.front()].Assumptions.push_back(Note);
+    for (size_t K = 1; K < Idx.size(); ++K)
+      Drop[Idx[K]] = true;
+  }
+  size_t Out = Mark;
+  for (size_t I = Mark; I < Buffered.size(); ++I)
+    if (!Drop[I]) {
+      if (Out != I)
+        Buffered[Out] = std::move(Buffered[I]);
+      ++Out;
+    }
+  Buffered.resize(Out);
+}
+
+void WarpInterp::hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
+                               bool EntryKnown) {
+  const std::set<const Expr *> &H = hoistableLoads(Loop);
+  if (H.empty())
+    return;
+  const Assumption Note =
+      makeAssumption(AssumptionKind::LoadHoisted, {lineOf(Ctx, Loop->getBeginLoc())});
+  for (size_t I = Mark; I < Buffered.size(); ++I) {
+    AccessEvent &E = Buffered[I];
+    if (E.Op != AccessOp::Load || !E.UnknownWhy.empty() || !E.Region ||
+        !H.count(E.Site->IgnoreParenImpCasts()) || E.Offset.mentions(K))
+      continue;
+    E.Weight = EntryWeight; // once each time the loop starts
+    E.RequestsKnown = EntryKnown;
+    E.Assumptions.push_back(Note);
+  }
+}
+
+} // namespace interp
+} // namespace coalesce
