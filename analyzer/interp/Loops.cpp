@@ -136,7 +136,11 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     unsigned FrameIdx;
     Value V0;
     bool Inductive = false;
-    Poly Delta;
+    Poly Delta = Poly();
+    /// v -> Sum - v each iteration (`buf = 1 - buf`, double buffering):
+    /// v0 in even iterations, Sum - v0 in odd ones.
+    bool Toggle = false;
+    Poly Sum = Poly();
   };
   std::vector<Ind> Vars;
   for (const VarDecl *VD : Mod) {
@@ -192,8 +196,17 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       bool MentionsProbe = false;
       for (SymbolId S : Probes)
         MentionsProbe |= D.mentions(S);
-      if (D.overflowed() || MentionsProbe)
+      if (D.overflowed() || MentionsProbe) {
+        Poly Sum = V1.P + (I.V0.P + Poly::symbol(T));
+        bool SumProbe = false;
+        for (SymbolId S : Probes)
+          SumProbe |= Sum.mentions(S);
+        if (V1.K == Value::Int && !Sum.overflowed() && !SumProbe) {
+          I.Toggle = true;
+          I.Sum = Sum;
+        }
         continue;
+      }
       I.Inductive = true;
       I.Delta = D;
     }
@@ -278,11 +291,24 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
                    Spelling);
   if (Trip > 0)
     R.Syms.get(K).UniformRange = Trip;
+  // The parity of the iteration, for the variables that toggle: over an
+  // even trip count it is 0 and 1 equally often.
+  std::optional<SymbolId> Parity;
+  if (std::any_of(Vars.begin(), Vars.end(), [](const Ind &I) { return I.Toggle; }))
+    Parity = sym("parity:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) + ":" + CtxKey,
+                 "k@L" + Line + "%2", SymbolKind::Derived,
+                 Trip > 0 && Trip % 2 == 0 ? 2 : 0,
+                 "the parity of the iteration of the loop at line " + Line);
+  if (Parity) // interned: another warp's trip count may differ
+    R.Syms.get(*Parity).UniformRange = Trip > 0 && Trip % 2 == 0 ? 2 : 0;
   for (Ind &I : Vars) {
     Value &V = Frames[I.FrameIdx].Vars[I.VD];
     if (I.Inductive) {
       V = I.V0;
       V.P = I.V0.P + Poly::symbol(K) * I.Delta;
+    } else if (I.Toggle) {
+      V = I.V0;
+      V.P = I.V0.P + Poly::symbol(*Parity) * (I.Sum - I.V0.P.scaled(2));
     } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr) {
       V = Value::unknown(ReasonKind::NotFixedStep, {I.VD->getName().str(), Line});
     }
@@ -348,6 +374,9 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     if (I.Inductive && Trip > 0) {
       V = I.V0;
       V.P = I.V0.P + I.Delta.scaled(Trip);
+    } else if (I.Toggle && Trip > 0 && !leavesLoopEarly(Body)) {
+      V = I.V0;
+      V.P = Trip % 2 ? I.Sum - I.V0.P : I.V0.P;
     } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr ||
                V.K == Value::Int || V.K == Value::Ptr) {
       V = Value::unknown(ReasonKind::LoopExitValue, {I.VD->getName().str(), Line});
