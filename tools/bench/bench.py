@@ -5,9 +5,11 @@
 
 For every file (the reference kernels in sample_kernels/, a synthetic file
 of 200 kernels from tools/bench/gen_kernels.py, and the stand-ins for real
-projects in tools/bench/standins/: a GEMM tutorial's runner.cu, kernel
-headers of templated tiled kernels launched for several tile
-configurations, written for this benchmark) and for both header
+projects in tools/bench/standins/, written for this benchmark: a GEMM
+tutorial's runner.cu with headers of templated tiled and warp-tiled kernels
+launched for several tile configurations; a CUDA sample's cooperative-groups
+reductions, templated on the block size; a small GPT trainer's kernels, with
+the toolkit's headers only) and for both header
 set-ups (the CUDA toolkit's headers when one is installed, and the built-in
 header with --cuda-path=none), it measures the wall time of
 
@@ -215,8 +217,12 @@ def main():
         batch.append(p)
     batch = batch[:20]
     # Stand-ins for real projects (issue 18): written like them, not copied.
-    standins = [os.path.join(ROOT, "tools", "bench", "standins", "tiled_gemm", "runner.cu")]
-    singles = samples + [large] + standins
+    # The GEMM runner parses with either header set; the reductions and the
+    # trainer use cooperative groups, which only the toolkit has.
+    standin_dir = os.path.join(ROOT, "tools", "bench", "standins")
+    standins = [os.path.join(standin_dir, "tiled_gemm", "runner.cu")]
+    toolkit_standins = [os.path.join(standin_dir, "cg_reduction", "reduction.cu"),
+                        os.path.join(standin_dir, "trainer", "train.cu")]
 
     def lint_cmd(mode, files, jobs="1", cache=True):
         cmd = [a.lint, "--exit-zero", "--color=never"] + ([] if cache else ["--no-cache"])
@@ -234,6 +240,7 @@ def main():
     results = {"single": {}, "batch": {}}
     for mode in modes:
         rows = []
+        singles = samples + [large] + standins + (toolkit_standins if mode == "toolkit" else [])
         for f in singles:
             name = os.path.relpath(f, ROOT) if f.startswith(ROOT) else os.path.basename(f)
             check_runs(lint_cmd(mode, [f]), "coalesce-lint")

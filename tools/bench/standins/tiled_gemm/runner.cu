@@ -3,6 +3,7 @@
 // the tile configurations a tuner would pick, by matrix size.
 #include "kernels/simple.cuh"
 #include "kernels/blocktiled.cuh"
+#include "kernels/warptiled.cuh"
 
 #define CEIL_DIV(a, b) (((a) + (b) - 1) / (b))
 
@@ -25,6 +26,13 @@ void runBlocktiled(int M, int N, int K, float alpha, float *A, float *B, float b
   gemmVectorized<BM, BN, BK, TM, TN><<<Grid, Block>>>(M, N, K, alpha, A, B, beta, C);
 }
 
+template <int BM, int BN, int BK, int WM, int WN, int WNITER, int TM, int TN, int Threads>
+void runWarptiled(int M, int N, int K, float alpha, float *A, float *B, float beta, float *C) {
+  dim3 Grid(CEIL_DIV(N, BN), CEIL_DIV(M, BM));
+  gemmWarptiled<BM, BN, BK, WM, WN, WNITER, TM, TN, Threads>
+      <<<Grid, Threads>>>(M, N, K, alpha, A, B, beta, C);
+}
+
 void run(int Which, int M, int N, int K, float alpha, float *A, float *B, float beta,
          float *C) {
   switch (Which) {
@@ -33,6 +41,12 @@ void run(int Which, int M, int N, int K, float alpha, float *A, float *B, float 
     break;
   case 1:
     runSharedTile(M, N, K, alpha, A, B, beta, C);
+    break;
+  case 2:
+    runWarptiled<128, 128, 16, 64, 64, 4, 8, 4, 128>(M, N, K, alpha, A, B, beta, C);
+    break;
+  case 3:
+    runWarptiled<128, 256, 16, 128, 32, 1, 8, 8, 256>(M, N, K, alpha, A, B, beta, C);
     break;
   default:
     if (M >= 128 && N >= 128)
