@@ -22,6 +22,66 @@ using namespace clang;
 namespace coalesce {
 namespace interp {
 
+namespace {
+
+/// Whether E reads no variable but VD (constants and VD itself).
+bool readsOnly(const Stmt *E, const VarDecl *VD) {
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      if (V != VD && !V->isUsableInConstantExpressions(V->getASTContext()))
+        return false;
+  if (isa<CallExpr>(E) || isa<StmtExpr>(E) || isa<ArraySubscriptExpr>(E) ||
+      isa<MemberExpr>(E) || isa<PseudoObjectExpr>(E))
+    return false;
+  if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+    return false;
+  for (const Stmt *C : E->children())
+    if (C && !readsOnly(C, VD))
+      return false;
+  return true;
+}
+
+} // namespace
+
+const Expr *WarpInterp::selfUpdate(const Stmt *Body, const VarDecl *VD) {
+  // The one statement of the body (at its top level: it runs in every
+  // iteration) that changes VD, from VD and constants only.
+  std::set<const VarDecl *> Mod;
+  const Expr *Found = nullptr;
+  auto Stmts = isa<CompoundStmt>(Body) ? llvm::ArrayRef<Stmt *>(
+                                             cast<CompoundStmt>(Body)->body().begin(),
+                                             cast<CompoundStmt>(Body)->body().end())
+                                       : llvm::ArrayRef<Stmt *>();
+  std::vector<const Stmt *> All(Stmts.begin(), Stmts.end());
+  if (!isa<CompoundStmt>(Body))
+    All.push_back(Body);
+  for (const Stmt *S : All) {
+    Mod.clear();
+    collectModifiedVars(S, Mod);
+    if (!Mod.count(VD))
+      continue;
+    if (Found)
+      return nullptr; // changed twice
+    auto *E = dyn_cast<Expr>(S);
+    if (!E)
+      return nullptr; // inside a branch or an inner loop
+    E = E->IgnoreParens();
+    auto RefersTo = [&](const Expr *X) {
+      auto *DR = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+      return DR && DR->getDecl() == VD;
+    };
+    if (auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isAssignmentOp() && RefersTo(BO->getLHS()) && readsOnly(BO->getRHS(), VD))
+      Found = E;
+    else if (auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->isIncrementDecrementOp() && RefersTo(UO->getSubExpr()))
+      Found = E;
+    else
+      return nullptr;
+  }
+  return Found;
+}
+
 void WarpInterp::runBody(const Stmt *Body, const Stmt *Inc, bool IsSwitch) {
   Avail.clear(); // an iteration's loads are not reused by the next (Hoisting.cpp)
   Loops.push_back(LoopCtl{0, 0, IsSwitch});
@@ -214,6 +274,37 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     Assumptions = std::move(SavedAssume);
     MaskWhys = std::move(SavedMask);
     ControlUnknown = SavedControl;
+  }
+  // 1b. A variable that the body sets once, unconditionally, from itself and
+  //     constants only (`buf ^= 1`, `buf = !buf`), starting from a known
+  //     value: apply that update twice; back to the start, it toggles.
+  for (Ind &I : Vars) {
+    if (I.Inductive || I.Toggle || I.V0.K != Value::Int || !I.V0.P.isConcrete(Entry))
+      continue;
+    const Expr *Update = selfUpdate(Body, I.VD);
+    if (!Update)
+      continue;
+    Value &V = Frames[I.FrameIdx].Vars[I.VD];
+    const Value Start = V;
+    ++DryDepth;
+    Active = Entry;
+    try {
+      eval(Update);
+      const Value V1 = Frames[I.FrameIdx].Vars[I.VD];
+      eval(Update);
+      const Value V2 = Frames[I.FrameIdx].Vars[I.VD];
+      if (V1.K == Value::Int && V2.K == Value::Int && V1.P.isConcrete(Entry) &&
+          V2.P == I.V0.P && V1.P != I.V0.P) {
+        I.Toggle = true;
+        I.Sum = I.V0.P + V1.P;
+      }
+    } catch (...) {
+      --DryDepth;
+      Frames[I.FrameIdx].Vars[I.VD] = Start;
+      throw;
+    }
+    --DryDepth;
+    Frames[I.FrameIdx].Vars[I.VD] = Start;
   }
 
   // 2. The trip count, when the loop is `v op bound` with v an induction

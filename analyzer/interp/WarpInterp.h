@@ -274,6 +274,9 @@ private:
   void symbolicLoop(const clang::Stmt *Loop, const clang::Expr *CondE,
                     const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo,
                     LaneMask Entry);
+  /// The one top-level statement of Body that changes VD, when it computes
+  /// VD from VD and constants only (`buf ^= 1`); null otherwise.
+  const clang::Expr *selfUpdate(const clang::Stmt *Body, const clang::VarDecl *VD);
   void runBody(const clang::Stmt *Body, const clang::Stmt *Inc,
                bool IsSwitch = false);
 

@@ -40,22 +40,24 @@ __global__ void after_loop(float *out) {
 // CHECK: double_buffering.cu:[[@LINE-3]]:22: after_loop load shared 'tile' `tile[buf][threadIdx.x * 2 % 256]` 2/1 bank-conflict
 // CHECK: double_buffering.cu:[[@LINE-3]]:3: after_loop store global 'out' `out[buf + threadIdx.x]` 5/4 uncoalesced
 
-// Negative: a variable that cycles through three values, or toggles with
-// `^=`, is not followed: its accesses are unknown, and say why.
+// A toggle written `x ^= 1` (or `x = !x`): the update reads only the
+// variable, so the loop applies it twice to the start value, and back at
+// the start it toggles. Negative: a variable that cycles through three
+// values is not followed: its accesses are unknown, and say why.
 __global__ void cycles(const float *in, float *out, int steps) {
   __shared__ float tile[3][256];
   int b = 0, x = 0;
   float acc = 0.0f;
   for (int k = 0; k < steps; ++k) {
     tile[b][threadIdx.x] = in[threadIdx.x];
-    acc += tile[x][threadIdx.x];
+    acc += tile[x][threadIdx.x * 2 % 256];
     b = (b + 1) % 3;
     x ^= 1;
   }
   out[threadIdx.x] = acc;
 }
 // CHECK: double_buffering.cu:[[@LINE-7]]:5: cycles store shared 'tile' `tile[b][threadIdx.x]` ?/? unknown
-// CHECK: double_buffering.cu:[[@LINE-7]]:12: cycles load shared 'tile' `tile[x][threadIdx.x]` ?/? unknown
+// CHECK: double_buffering.cu:[[@LINE-7]]:12: cycles load shared 'tile' `tile[x][threadIdx.x * 2 % 256]` 2/1 bank-conflict
 
 void launch(const float *i, float *o, int n) {
   ping_pong<<<64, 256>>>(i, o, n);
