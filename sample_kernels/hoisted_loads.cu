@@ -81,6 +81,31 @@ __global__ void sum_scaled(const float *in, const float *w, float *out, int n) {
   out[i] = acc; // expect: store out 4/4
 }
 
+// Stores to the other space do not overwrite the load: a global load is
+// hoisted past shared stores, and a shared load past global ones.
+__global__ void global_past_shared_stores(const float *in, float *out) {
+  __shared__ float s[256];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  float acc = 0.0f;
+  s[t] = 0.0f; // expect: store s 1/1
+  for (int k = 0; k < 8; ++k) {
+    acc += in[i] * s[(t + k) % 256]; // expect: load in 4/4; load s 1/1
+    s[t] = acc; // expect: store s 1/1
+  }
+  out[i] = acc; // expect: store out 4/4
+}
+
+__global__ void shared_past_global_stores(const float *in, float *out) {
+  __shared__ float s[256];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  s[t] = in[i]; // expect: load in 4/4; store s 1/1
+  __syncthreads();
+  for (int k = 0; k < 4; ++k)
+    out[k * N + i] = s[t] * k; // expect: load s 1/1; store out 4/4
+}
+
 // Negative: a load under a branch in the loop runs in some iterations only:
 // not hoisted.
 __global__ void conditional_in_loop(const float *in, float *out, int n) {
@@ -124,6 +149,8 @@ int main() {
   sample::run("store_between", B, [&] { store_between<<<blocks, 256>>>(in, out, out2); });
   sample::run("shared_invariant", B, [&] { shared_invariant<<<blocks, 256>>>(in, out); });
   sample::run("sum_scaled", B, [&] { sum_scaled<<<blocks, 256>>>(in, u, out, 16); });
+  sample::run("global_past_shared_stores", B, [&] { global_past_shared_stores<<<blocks, 256>>>(in, out); });
+  sample::run("shared_past_global_stores", B, [&] { shared_past_global_stores<<<blocks, 256>>>(in, out); });
   sample::run("conditional_in_loop", B, [&] { conditional_in_loop<<<blocks, 256>>>(in, out, 9); });
   sample::run("barrier_in_loop", B, [&] { barrier_in_loop<<<blocks, 256>>>(in, out); });
   return 0;

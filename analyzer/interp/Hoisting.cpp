@@ -14,8 +14,10 @@
 //
 //   - the loop calls nothing but math functions (a call may store or
 //     synchronise: __syncthreads, atomics, user functions), and has no asm;
-//   - the loop stores to no memory; or the load goes through a __restrict__
-//     pointer parameter that the loop neither stores through nor changes;
+//   - the loop stores to no memory the load may reach (a store to shared
+//     memory does not overwrite a global load, and the other way round); or
+//     the load goes through a __restrict__ pointer parameter that the loop
+//     neither stores through nor changes;
 //   - the load runs whenever the body runs: not in a branch of the body, a
 //     `?:` arm or the right of `&&`/`||`, not in an inner loop, and not
 //     after a statement that may leave the iteration (break, continue,
@@ -61,6 +63,31 @@ bool isMemoryLValue(const Expr *E) {
 /// The variable at the root of a memory lvalue (`in` in `in[i]`, `p->x`).
 const VarDecl *memoryRoot(const Expr *E) { return rootVar(E->IgnoreParenImpCasts()); }
 
+/// The memory an lvalue's root reaches, as far as the syntax tells: a
+/// __shared__ variable is shared memory; a kernel's pointer parameter or a
+/// __device__ variable is global memory; a per-thread array is the thread's
+/// own; anything else (a local pointer, a device function's parameter) may
+/// be any of them.
+enum class Reach { Shared, Global, Local, Either };
+Reach reachOf(const VarDecl *Root) {
+  if (!Root)
+    return Reach::Either;
+  if (Root->hasLocalStorage() && Root->getType()->isArrayType())
+    return Reach::Local; // a per-thread array: registers or local memory
+  if (Root->hasAttr<CUDASharedAttr>())
+    return Reach::Shared;
+  if (Root->hasGlobalStorage() && (Root->hasAttr<CUDADeviceAttr>() || Root->hasAttr<CUDAConstantAttr>()))
+    return Reach::Global;
+  if (auto *PD = dyn_cast<ParmVarDecl>(Root))
+    if (auto *FD = dyn_cast_or_null<FunctionDecl>(PD->getDeclContext());
+        FD && FD->hasAttr<CUDAGlobalAttr>() && PD->getType()->isPointerType())
+      return Reach::Global;
+  return Reach::Either;
+}
+
+/// Whether a store reaching S may overwrite a load reaching L.
+bool mayOverlap(Reach S, Reach L) { return S == Reach::Either || L == Reach::Either || S == L; }
+
 bool containsExit(const Stmt *S) {
   if (!S)
     return false;
@@ -100,12 +127,18 @@ public:
     for (const auto &[E, Root] : Candidates) {
       if (!invariantAddress(E))
         continue;
-      if (!Stores) {
+      // Stores to the other space do not overwrite it (measured: a global
+      // load is hoisted past shared stores and the other way round).
+      const Reach L = reachOf(Root);
+      bool Clobbered = UnknownStoreRoot;
+      for (const VarDecl *S : StoreRoots)
+        Clobbered |= mayOverlap(reachOf(S), L);
+      if (!Clobbered) {
         Out.insert(E);
         continue;
       }
-      // Stores in the loop: only a __restrict__ pointer parameter's loads
-      // are known not to be overwritten by stores through other pointers.
+      // Only a __restrict__ pointer parameter's loads are known not to be
+      // overwritten by stores through other pointers.
       auto *PD = dyn_cast_or_null<ParmVarDecl>(Root);
       if (PD && PD->getType()->isPointerType() && PD->getType().isRestrictQualified() &&
           !StoreRoots.count(Root) && !UnknownStoreRoot && !Assigned.count(Root))
@@ -116,7 +149,7 @@ public:
 
 private:
   ASTContext &Ctx;
-  bool Blocked = false, Stores = false, UnknownStoreRoot = false;
+  bool Blocked = false, UnknownStoreRoot = false;
   std::set<const VarDecl *> StoreRoots, Assigned;
   std::vector<std::pair<const Expr *, const VarDecl *>> Candidates;
 
@@ -126,8 +159,8 @@ private:
   /// when the loop runs.
   bool invariantAddress(const Stmt *S) const {
     for (const Stmt *C : S->children()) {
-      if (!C)
-        continue;
+      if (!C || isa<PseudoObjectExpr>(C))
+        continue; // threadIdx.x and friends do not change
       if (auto *DR = dyn_cast<DeclRefExpr>(C))
         if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && Assigned.count(VD))
           return false;
@@ -164,21 +197,21 @@ private:
   void assigned(const Expr *LHS) {
     const Expr *L = LHS->IgnoreParenImpCasts();
     if (isMemoryLValue(L)) {
-      Stores = true;
       if (const VarDecl *R = memoryRoot(L))
         StoreRoots.insert(R);
       else
         UnknownStoreRoot = true;
     } else if (auto *DR = dyn_cast<DeclRefExpr>(L)) {
       if (auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
-        if (VD->getType()->isReferenceType()) {
-          Stores = true; // a reference may be memory
-          UnknownStoreRoot = true;
-        }
+        if (VD->getType()->isReferenceType())
+          UnknownStoreRoot = true; // a reference may be memory
         Assigned.insert(VD);
       }
+    } else if (const VarDecl *R = memoryRoot(L);
+               R && R->hasLocalStorage() && !R->getType()->isReferenceType() &&
+               !R->getType()->isPointerType()) {
+      Assigned.insert(R); // a field of a local object: registers
     } else {
-      Stores = true; // a field of a local object, conservatively
       UnknownStoreRoot = true;
     }
   }

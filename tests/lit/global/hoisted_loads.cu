@@ -1,9 +1,10 @@
 // RUN: %lint --format=json %s | %records | FileCheck %s --check-prefix=REC
 // RUN: %lint --format=json %s | FileCheck %s --check-prefix=JSON
 // RUN: %lint --format=json %s | FileCheck %s --check-prefix=TEXT
-// Only the two hoisted loads below (search, restricted) are marked:
+// Only the three hoisted loads below (search, restricted,
+// past_shared_stores) are marked:
 // RUN: %lint --format=json %s | grep -c '"load-hoisted"' | FileCheck %s --check-prefix=COUNT
-// COUNT: {{^}}2{{$}}
+// COUNT: {{^}}3{{$}}
 // Loads nvcc does not repeat (sample_kernels/hoisted_loads.cu measures each
 // case on an H200): a load that runs in every iteration of a loop at an
 // address the loop does not change, where nothing in the loop may overwrite
@@ -21,12 +22,12 @@ __global__ void search(const float *cdf, const float *u, int *idx, int n) {
   }
   idx[i] = found;
 }
-// REC: hoisted_loads.cu:17:9: search load global 'cdf' `cdf[x]` 1/1 ok
-// REC: hoisted_loads.cu:17:19: search load global 'u' `u[i]` 4/4 ok
+// REC: hoisted_loads.cu:18:9: search load global 'cdf' `cdf[x]` 1/1 ok
+// REC: hoisted_loads.cu:18:19: search load global 'u' `u[i]` 4/4 ok
 // JSON: "load-hoisted"
 // JSON: "expression": "u[i]"
 // JSON: "requests_per_warp": 1,
-// TEXT: "nvcc loads it once before the loop at line 16, which does not change its address and stores nothing that may overwrite it: one request per warp each time the loop starts, which Nsight Compute shows on a line before the loop"
+// TEXT: "nvcc loads it once before the loop at line 17, which does not change its address and stores nothing that may overwrite it: one request per warp each time the loop starts, which Nsight Compute shows on a line before the loop"
 
 // Stores through __restrict__ pointers do not overwrite `in`.
 __global__ void restricted(const float *__restrict__ in, float *__restrict__ out, int reps) {
@@ -37,6 +38,21 @@ __global__ void restricted(const float *__restrict__ in, float *__restrict__ out
 // JSON: "load-hoisted"
 // JSON: "expression": "in[i]"
 // JSON: "kernel": "restricted"
+
+// Shared stores in the loop do not reach a global load.
+__global__ void past_shared_stores(const float *in, float *out) {
+  __shared__ float s[256];
+  float acc = 0.0f;
+  s[threadIdx.x] = 0.0f;
+  for (int k = 0; k < 8; ++k) {
+    acc += in[threadIdx.x] * s[(threadIdx.x + k) % 256];
+    s[threadIdx.x] = acc;
+  }
+  out[threadIdx.x] = acc;
+}
+// JSON: "load-hoisted"
+// JSON: "expression": "in[threadIdx.x]"
+// JSON: "kernel": "past_shared_stores"
 
 // Negative: without __restrict__ the store may overwrite in[i]: it is
 // loaded again in every iteration.
@@ -93,6 +109,7 @@ void launch(float *f, int *ix, float *o, int *id) {
   search<<<64, 256>>>(f, f, id, 64);
   restricted<<<64, 256>>>(f, o, 4);
   may_alias<<<64, 256>>>(f, o, 4);
+  past_shared_stores<<<64, 256>>>(f, o);
   not_hoisted<<<64, 256>>>(f, ix, o, 4);
   reuse<<<64, 256>>>(f, o);
 }
