@@ -45,7 +45,7 @@ __global__ void staged(const float *in, float *out, int steps) {
   out[blockIdx.x * T + t] = acc; // expect: store out 4/4
 }
 
-// The same toggle written `buf ^= 1`.
+// The same toggle written `buf ^= 1`, the other tile `buf ^ 1`.
 __global__ void xor_toggle(const float *in, float *out, int steps) {
   __shared__ float tile[2][T];
   int t = threadIdx.x;
@@ -54,7 +54,7 @@ __global__ void xor_toggle(const float *in, float *out, int steps) {
   __syncthreads();
   float acc = 0.0f;
   for (int k = 1; k < steps; ++k) {
-    tile[1 - buf][t] = in[(k * gridDim.x + blockIdx.x) * T + t]; // expect: load in 4/4; store tile 1/1
+    tile[buf ^ 1][t] = in[(k * gridDim.x + blockIdx.x) * T + t]; // expect: load in 4/4; store tile 1/1
     acc += tile[buf][(t * 8) % T]; // expect: load tile 8/1
     __syncthreads();
     buf ^= 1;

@@ -288,26 +288,58 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
     return Rv;
   if (L.K != Value::Int || Rv.K != Value::Int)
     return Value::opaque();
-  IntResult Res;
-  switch (Op) {
-  case BO_Add: Res = IntResult::ok(L.P + Rv.P); break;
-  case BO_Sub: Res = IntResult::ok(L.P - Rv.P); break;
-  case BO_Mul: Res = IntResult::ok(L.P * Rv.P); break;
-  case BO_Div: Res = divPoly(L.P, Rv.P, Active, R.Syms); break;
-  case BO_Rem: Res = remPoly(L.P, Rv.P, Active, R.Syms); break;
-  case BO_Shl: Res = shlPoly(L.P, Rv.P, Active); break;
-  case BO_Shr: Res = shrPoly(L.P, Rv.P, Active, R.Syms); break;
-  case BO_And: Res = andPoly(L.P, Rv.P, Active, R.Syms); break;
-  case BO_Or: Res = orPoly(L.P, Rv.P, Active, R.Syms); break;
-  case BO_Xor: Res = xorPoly(L.P, Rv.P, Active, R.Syms); break;
-  default:
+  if (!isIntegerOp(Op))
     return Value::opaque();
+  IntResult Res = intOp(Op, L.P, Rv.P);
+  // An operand that depends on one symbol with the values 0 and 1 only (a
+  // toggle's parity: `buf ^ 1`) and otherwise known: the result is the line
+  // through its values at 0 and 1.
+  if (!Res.Ok) {
+    std::vector<SymbolId> Syms = (L.P + Rv.P).symbols();
+    if (Syms.size() == 1 && R.Syms.get(Syms[0]).Binary) {
+      const SymbolId B = Syms[0];
+      IntResult R0 = intOp(Op, L.P.substitute(B, Poly::constant(0)),
+                           Rv.P.substitute(B, Poly::constant(0)));
+      IntResult R1 = intOp(Op, L.P.substitute(B, Poly::constant(1)),
+                           Rv.P.substitute(B, Poly::constant(1)));
+      if (R0.Ok && R1.Ok && R0.P.isConcrete() && R1.P.isConcrete())
+        Res = IntResult::ok(R0.P + Poly::symbol(B) * (R1.P - R0.P));
+    }
   }
   if (!Res.Ok)
     return Value::unknown(ReasonKind::IndexArithmetic, {Res.Why});
   if (Res.P.overflowed())
     return Value::unknown(ReasonKind::IndexOverflow);
   return Value::integer(Res.P);
+}
+
+IntResult WarpInterp::intOp(BinaryOperatorKind Op, const Poly &A, const Poly &B) {
+  IntResult Res;
+  switch (Op) {
+  case BO_Add: Res = IntResult::ok(A + B); break;
+  case BO_Sub: Res = IntResult::ok(A - B); break;
+  case BO_Mul: Res = IntResult::ok(A * B); break;
+  case BO_Div: Res = divPoly(A, B, Active, R.Syms); break;
+  case BO_Rem: Res = remPoly(A, B, Active, R.Syms); break;
+  case BO_Shl: Res = shlPoly(A, B, Active); break;
+  case BO_Shr: Res = shrPoly(A, B, Active, R.Syms); break;
+  case BO_And: Res = andPoly(A, B, Active, R.Syms); break;
+  case BO_Or: Res = orPoly(A, B, Active, R.Syms); break;
+  case BO_Xor: Res = xorPoly(A, B, Active, R.Syms); break;
+  default:
+    return IntResult::fail("not an integer operation");
+  }
+  return Res;
+}
+
+bool WarpInterp::isIntegerOp(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_Add: case BO_Sub: case BO_Mul: case BO_Div: case BO_Rem:
+  case BO_Shl: case BO_Shr: case BO_And: case BO_Or: case BO_Xor:
+    return true;
+  default:
+    return false;
+  }
 }
 
 Value WarpInterp::evalBinary(const BinaryOperator *BO) {

@@ -390,8 +390,10 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
                  "k@L" + Line + "%2", SymbolKind::Derived,
                  Trip > 0 && Trip % 2 == 0 ? 2 : 0,
                  "the parity of the iteration of the loop at line " + Line);
-  if (Parity) // interned: another warp's trip count may differ
+  if (Parity) { // interned: another warp's trip count may differ
     R.Syms.get(*Parity).UniformRange = Trip > 0 && Trip % 2 == 0 ? 2 : 0;
+    R.Syms.get(*Parity).Binary = true;
+  }
   for (Ind &I : Vars) {
     Value &V = Frames[I.FrameIdx].Vars[I.VD];
     if (I.Inductive) {

@@ -287,6 +287,9 @@ private:
   Value evalArith(clang::BinaryOperatorKind Op, const Value &L, const Value &Rv,
                   const clang::Expr *LE, const clang::Expr *RE,
                   clang::QualType ResultTy);
+  /// An integer operation of two values (IntOps.h), for isIntegerOp(Op).
+  IntResult intOp(clang::BinaryOperatorKind Op, const Poly &A, const Poly &B);
+  static bool isIntegerOp(clang::BinaryOperatorKind Op);
   Value evalUnary(const clang::UnaryOperator *UO);
   /// A ?: expression's value; ToRValue: its operands are lvalues to read.
   Value evalConditional(const clang::AbstractConditionalOperator *CO,

@@ -168,6 +168,10 @@ struct SymbolInfo {
   int64_t RangeStart = 0;
   /// Known lower bound (symbols are indices: >= 0 unless stated).
   bool NonNegative = true;
+  /// The symbol takes only the values 0 and 1 (the parity of a loop's
+  /// iteration): any operation of it with known values is exact, as the
+  /// line through its results at 0 and 1.
+  bool Binary = false;
   /// How messages name the symbol, in the user's terms ("the iteration of
   /// the loop at line 5 (which steps 'j')"); empty: the name, quoted, is the user's spelling (a
   /// parameter, `blockIdx.x`).

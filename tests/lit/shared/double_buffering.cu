@@ -42,7 +42,7 @@ __global__ void after_loop(float *out) {
 
 // A toggle written `x ^= 1` (or `x = !x`): the update reads only the
 // variable, so the loop applies it twice to the start value, and back at
-// the start it toggles. Negative: a variable that cycles through three
+// the start it toggles; `x ^ 1` is then the other tile. Negative: a variable that cycles through three
 // values is not followed: its accesses are unknown, and say why.
 __global__ void cycles(const float *in, float *out, int steps) {
   __shared__ float tile[3][256];
@@ -50,7 +50,7 @@ __global__ void cycles(const float *in, float *out, int steps) {
   float acc = 0.0f;
   for (int k = 0; k < steps; ++k) {
     tile[b][threadIdx.x] = in[threadIdx.x];
-    acc += tile[x][threadIdx.x * 2 % 256];
+    acc += tile[x][threadIdx.x * 2 % 256] + tile[x ^ 1][threadIdx.x * 4 % 256];
     b = (b + 1) % 3;
     x ^= 1;
   }
@@ -58,6 +58,7 @@ __global__ void cycles(const float *in, float *out, int steps) {
 }
 // CHECK: double_buffering.cu:[[@LINE-7]]:5: cycles store shared 'tile' `tile[b][threadIdx.x]` ?/? unknown
 // CHECK: double_buffering.cu:[[@LINE-7]]:12: cycles load shared 'tile' `tile[x][threadIdx.x * 2 % 256]` 2/1 bank-conflict
+// CHECK: double_buffering.cu:[[@LINE-8]]:45: cycles load shared 'tile' `tile[x ^ 1][threadIdx.x * 4 % 256]` 4/1 bank-conflict
 
 void launch(const float *i, float *o, int n) {
   ping_pong<<<64, 256>>>(i, o, n);
