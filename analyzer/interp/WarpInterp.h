@@ -12,6 +12,8 @@
 //                    return/break/continue, joining the two sides of a branch
 //   Loops.cpp        loops run iteration by iteration, or once with a
 //                    symbolic counter
+//   Hoisting.cpp     loads nvcc moves out of loops
+//   Inert.cpp        register arithmetic, skipped once proven inert
 //   Expressions.cpp  rvalues: arithmetic, casts, ?:, literals
 //   Conditions.cpp   conditions as lane masks (exact, uniform, guard, data)
 //   Memory.cpp       lvalues, loads and stores, the access events
