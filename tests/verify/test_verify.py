@@ -367,5 +367,44 @@ class LocalTest(unittest.TestCase):
         self.assertEqual(rows[0]["status"], "DISAGREE")
 
 
+class HoistedTest(unittest.TestCase):
+    """A load nvcc hoists out of its loop ('load-hoisted') is measured on a
+    line before the loop: it is compared with the nearest unexplained row of
+    its kind before its own line, not with its own line's loads."""
+
+    def run_case(self, extra_row_line):
+        lines = write([
+            ["File Path", "/x/k.cu"], ["Function Name", "k(float *)"], HEADER,
+            [str(extra_row_line), "int i = ...;"] + ["-"] * 10,
+            sass("0x10", "LDG.E R4, [R2]", 16, "Global", "Load", 128, 128),
+            ["12", "if (cdf[x] >= u[i])"] + ["-"] * 10,
+            sass("0x20", "LDG.E R5, [R6]", 128, "Global", "Load", 128, 128),
+        ])
+        raw = write([RAW_HEADER, ["0", "k(float *)", "256", "1", "1", "2", "1", "1"]])
+        try:
+            accesses = [pred("k", 12, "global", "load", 1, 1, rpw=8),
+                        pred("k", 12, "global", "load", 8, 8, rpw=1,
+                             assumption_kinds=["load-hoisted"])]
+            rows, _ = v.compare_program("k.cu", accesses, lines, raw, None)
+        finally:
+            for f in (lines, raw):
+                os.unlink(f)
+        return {(r["line"], r["op"]): r for r in rows}
+
+    def test_matched_to_the_line_before_the_loop(self):
+        by = self.run_case(9)
+        self.assertEqual(by[(12, "load")]["status"], "agree")
+        hoisted = by[(12, "load" + v.HOISTED)]
+        self.assertEqual(hoisted["status"], "agree")
+        self.assertEqual(hoisted["measured"], (8, 8))
+        self.assertIn("measured on line 9", hoisted["note"])
+        self.assertNotIn((9, "load"), by)
+
+    def test_not_matched_to_a_line_after_it(self):
+        by = self.run_case(20)
+        self.assertEqual(by[(12, "load" + v.HOISTED)]["status"], "not in SASS")
+        self.assertEqual(by[(20, "load")]["status"], "not predicted")
+
+
 if __name__ == "__main__":
     unittest.main()
