@@ -43,6 +43,10 @@ namespace interp {
 namespace {
 
 /// A memory lvalue: a subscript, a dereference, `->`, or a device variable.
+/// Not ast/AccessSites' test of the same name: that one lists what the
+/// coverage check expects the walk to reach, __constant__ scalars included;
+/// here a __constant__ scalar is an instruction operand, neither a load nvcc
+/// could hoist nor one that an address depending on it would wait for.
 bool isMemoryLValue(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (E->getType()->isArrayType())

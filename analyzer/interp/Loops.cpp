@@ -173,11 +173,7 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
   (void)Exited;
   Active = Entry & ~frameReturnedAll();
   hoistConcrete(Loop, Mark);
-  if (!BufferDepth) {
-    for (AccessEvent &E : Buffered)
-      R.Sink->record(E);
-    Buffered.clear();
-  }
+  flushBuffered();
   return true;
 }
 
@@ -448,11 +444,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     }
     --BufferDepth;
     hoistSymbolic(Loop, Mark, K, SavedWeight, SavedKnown);
-    if (!BufferDepth) {
-      for (AccessEvent &E : Buffered)
-        R.Sink->record(E);
-      Buffered.clear();
-    }
+    flushBuffered();
   }
   for (; PushedAssume; --PushedAssume)
     Assumptions.pop_back();

@@ -133,6 +133,14 @@ void WarpInterp::emit(AccessEvent E) {
     R.Sink->record(E);
 }
 
+void WarpInterp::flushBuffered() {
+  if (BufferDepth)
+    return;
+  for (AccessEvent &E : Buffered)
+    R.Sink->record(E);
+  Buffered.clear();
+}
+
 std::string WarpInterp::text(const Expr *E) {
   auto It = R.Texts.find(E);
   if (It == R.Texts.end())

@@ -195,6 +195,8 @@ private:
   SymbolId sym(const std::string &Key, const std::string &Name, SymbolKind K,
                int64_t Range = 0, std::string Spelling = "", int64_t Start = 0);
   void emit(AccessEvent E);
+  /// Outside every buffering loop walker: hands the buffered events on.
+  void flushBuffered();
   Frame *frameOf(const clang::VarDecl *VD, unsigned *Idx = nullptr);
   /// V on the lanes of M, Old on the others.
   Value merge(LaneMask M, const Value &New, const Value &Old) const;
