@@ -79,7 +79,8 @@ std::string quantity(double V, const std::string &Unit);
 std::string accessPhrase(const AccessRecord &R);
 /// What follows accessPhrase() for a record with no number: " cannot be
 /// predicted: <why>", or, for a load nvcc does not issue again (reason kind
-/// load-reused), " needs no instruction of its own: <which load it reuses>".
+/// load-reused, load-forwarded), " needs no instruction of its own: <which
+/// load or store it reuses>".
 std::string unknownPhrase(const AccessRecord &R);
 std::string laneEvidence(const AccessRecord &R);
 std::string assumptionNote(const AccessRecord &R);

@@ -61,7 +61,8 @@ std::string quantity(double V, const std::string &Unit) {
 
 std::string unknownPhrase(const AccessRecord &R) {
   const std::string Own = "no instruction of its own: ";
-  if (R.ReasonK == ReasonKind::LoadReused && R.Reason.rfind(Own, 0) == 0)
+  if ((R.ReasonK == ReasonKind::LoadReused || R.ReasonK == ReasonKind::LoadForwarded) &&
+      R.Reason.rfind(Own, 0) == 0)
     return " needs " + R.Reason;
   return " cannot be predicted: " + R.Reason;
 }

@@ -179,6 +179,15 @@ const Expr *skipToValue(const Expr *E) {
   }
 }
 
+bool sameLValue(const ASTContext &Ctx, const Expr *A, const Expr *B) {
+  if (A == B)
+    return true;
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
 const VarDecl *rootVar(const Expr *E) {
   E = skipToValue(E);
   while (true) {

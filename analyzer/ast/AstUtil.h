@@ -44,6 +44,10 @@ const clang::Expr *skipCastsAndParens(const clang::Expr *E);
 const clang::Expr *skipToValue(const clang::Expr *E);
 /// The variable an lvalue is part of (`v`, `v.x`, `v[i]`), if any.
 const clang::VarDecl *rootVar(const clang::Expr *E);
+/// Whether two lvalues are written alike (clang's structural profile, with
+/// parentheses and implicit casts ignored): the test nvcc's value numbering
+/// can pass at compile time, unlike the same address in one warp.
+bool sameLValue(const clang::ASTContext &Ctx, const clang::Expr *A, const clang::Expr *B);
 
 bool isIntegral(clang::QualType T);
 /// True if S contains a return, break or continue that retires lanes.

@@ -388,12 +388,22 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
       T.Requests = S->SumW * double(Grid->X) * double(Grid->Y) * double(Grid->Z);
       Rec.LaunchTotals.push_back(T);
     }
-    if (!S->UnknownWhy.empty()) {
+    // An access ptxas may merge with an adjacent one (interp/Memory.cpp).
+    const Reason *Why = S->UnknownWhy.empty() ? nullptr : &S->UnknownWhy;
+    if (!Why) {
+      auto M = Run.Mergeable.find({S->Site, S->Op});
+      if (M == Run.Mergeable.end())
+        M = Run.Mergeable.find({S->Site->IgnoreParenImpCasts(), S->Op});
+      if (M != Run.Mergeable.end())
+        Why = &M->second;
+    }
+    if (Why) {
       Rec.V = Verdict::Unknown;
-      Rec.Reason = S->UnknownWhy.Text;
-      Rec.ReasonK = S->UnknownWhy.Kind;
-      Rec.ReasonCause = S->UnknownWhy.Cause;
-      Rec.ReasonSubject = S->UnknownWhy.Subject;
+      Rec.Reason = Why->Text;
+      Rec.ReasonK = Why->Kind;
+      Rec.ReasonCause = Why->Cause;
+      Rec.ReasonSubject = Why->Subject;
+      Rec.LaunchTotals.clear();
       Out.push_back(std::move(Rec));
       continue;
     }

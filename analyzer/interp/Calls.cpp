@@ -33,6 +33,19 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
   if (isa<CUDAKernelCallExpr>(CE))
     return Value::unknown(ReasonKind::DynamicParallelism);
   const FunctionDecl *FD = CE->getDirectCallee();
+  // A barrier, fence, atomic or warp exchange ends the block within which
+  // ptxas merges accesses; nvcc inlines other device functions.
+  if (!FD || !FD->getIdentifier()) {
+    MergeWindow.clear();
+  } else {
+    const std::string Name = FD->getName().lower();
+    for (const char *Orders : {"sync", "fence", "barrier", "atomic", "shfl", "vote", "ballot",
+                               "match", "activemask", "asm", "clock", "printf", "trap"})
+      if (Name.find(Orders) != std::string::npos) {
+        MergeWindow.clear();
+        break;
+      }
+  }
   // Calls through lambdas and functors: operator().
   if (!FD) {
     for (const Expr *A : CE->arguments())

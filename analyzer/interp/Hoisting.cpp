@@ -1,4 +1,4 @@
-//===- Hoisting.cpp - Loads nvcc moves out of loops ------------------------===//
+//===- Hoisting.cpp - Accesses nvcc moves out of loops and branches -------===//
 //
 // nvcc (LLVM's loop-invariant code motion) loads a value once before a loop
 // when the load runs in every iteration, its address does not change, and
@@ -22,6 +22,26 @@
 //     `?:` arm or the right of `&&`/`||`, not in an inner loop, and not
 //     after a statement that may leave the iteration (break, continue,
 //     return).
+//
+// A load whose only stores in the loop that may overwrite it write the same
+// lvalue (a read-modify-write `s[t][i] -= a * b` at an address the loop does
+// not change, with the other conditions above) is not hoisted: nvcc keeps the
+// value in a register from one iteration to the next and loads it again
+// where its unrolled copy of the loop starts over: before the unrolled loop,
+// and again before the iterations left over. The stores stay when other
+// loads in the loop may read the value (Rodinia lud, measured on an H200:
+// loads of 15 - i lanes for trip counts i = 1..14 came to
+// [i >= 4] + [i % 4 != 0] requests per loop start, unrolled by 4); with no
+// such load the store, too, may move after the loop. How far nvcc unrolls
+// is its own heuristic on the body's size, so the requests per warp of such
+// loads and stores are not known ('kept-in-register'); each request still
+// costs what the walk finds.
+//
+// Branches (noteBranchMerges): a load or store written alike in both sides
+// of a branch whose sides both run in the warp may become one instruction
+// that the lanes of both sides run (LLVM hoists a diamond's common loads
+// into its head and sinks its common stores); such accesses are reported
+// unknown ('may-be-merged-across-branch').
 //===----------------------------------------------------------------------===//
 
 #include "interp/WarpInterp.h"
@@ -33,6 +53,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -108,7 +129,7 @@ class LoopScan {
 public:
   LoopScan(ASTContext &Ctx) : Ctx(Ctx) {}
 
-  std::set<const Expr *> hoistable(const Stmt *Loop) {
+  std::map<const Expr *, const Expr *> hoistable(const Stmt *Loop) {
     const Stmt *Body = nullptr;
     if (auto *F = dyn_cast<ForStmt>(Loop)) {
       Body = F->getBody();
@@ -121,7 +142,7 @@ public:
       Body = D->getBody();
       effects(D->getCond());
     }
-    std::set<const Expr *> Out;
+    std::map<const Expr *, const Expr *> Out;
     if (!Body)
       return Out;
     effects(Body);
@@ -138,15 +159,33 @@ public:
       for (const VarDecl *S : StoreRoots)
         Clobbered |= mayOverlap(reachOf(S), L);
       if (!Clobbered) {
-        Out.insert(E);
+        Out.emplace(E, nullptr);
         continue;
       }
       // Only a __restrict__ pointer parameter's loads are known not to be
       // overwritten by stores through other pointers.
       auto *PD = dyn_cast_or_null<ParmVarDecl>(Root);
       if (PD && PD->getType()->isPointerType() && PD->getType().isRestrictQualified() &&
-          !StoreRoots.count(Root) && !UnknownStoreRoot && !Assigned.count(Root))
-        Out.insert(E);
+          !StoreRoots.count(Root) && !UnknownStoreRoot && !Assigned.count(Root)) {
+        Out.emplace(E, nullptr);
+        continue;
+      }
+      // Every store that may overwrite it writes the same lvalue back: the
+      // value stays in a register between iterations.
+      if (UnknownStoreRoot)
+        continue;
+      const Expr *Back = nullptr;
+      bool Others = false;
+      for (const auto &[S, SRoot] : Stores) {
+        if (!mayOverlap(reachOf(SRoot), L))
+          continue;
+        if (sameLValue(Ctx, S, E))
+          Back = Back ? Back : S;
+        else
+          Others = true;
+      }
+      if (Back && !Others)
+        Out.emplace(E, Back);
     }
     return Out;
   }
@@ -155,6 +194,8 @@ private:
   ASTContext &Ctx;
   bool Blocked = false, UnknownStoreRoot = false;
   std::set<const VarDecl *> StoreRoots, Assigned;
+  /// The memory lvalues stored to, with their roots.
+  std::vector<std::pair<const Expr *, const VarDecl *>> Stores;
   std::vector<std::pair<const Expr *, const VarDecl *>> Candidates;
 
   /// The address is written with variables the loop does not change and
@@ -201,10 +242,12 @@ private:
   void assigned(const Expr *LHS) {
     const Expr *L = LHS->IgnoreParenImpCasts();
     if (isMemoryLValue(L)) {
-      if (const VarDecl *R = memoryRoot(L))
+      if (const VarDecl *R = memoryRoot(L)) {
         StoreRoots.insert(R);
-      else
+        Stores.push_back({L, R});
+      } else {
         UnknownStoreRoot = true;
+      }
     } else if (auto *DR = dyn_cast<DeclRefExpr>(L)) {
       if (auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
         if (VD->getType()->isReferenceType())
@@ -280,6 +323,17 @@ private:
   void loads(const Expr *E) {
     if (!E)
       return;
+    // A read-modify-write loads its lvalue too (no lvalue-to-rvalue cast).
+    const Expr *RMW = nullptr;
+    if (auto *CA = dyn_cast<CompoundAssignOperator>(E))
+      RMW = CA->getLHS();
+    else if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->isIncrementDecrementOp())
+      RMW = UO->getSubExpr();
+    if (RMW) {
+      const Expr *L = RMW->IgnoreParens();
+      if (isMemoryLValue(L) && !L->getType().isVolatileQualified())
+        Candidates.push_back({L->IgnoreParenImpCasts(), memoryRoot(L)});
+    }
     if (auto *CE = dyn_cast<ImplicitCastExpr>(E); CE && CE->getCastKind() == CK_LValueToRValue) {
       const Expr *L = CE->getSubExpr()->IgnoreParens();
       if (isMemoryLValue(L) && !L->getType().isVolatileQualified()) {
@@ -305,24 +359,88 @@ private:
 
 } // namespace
 
-const std::set<const Expr *> &WarpInterp::hoistableLoads(const Stmt *Loop) {
+const std::map<const Expr *, const Expr *> &WarpInterp::hoistableLoads(const Stmt *Loop) {
   auto It = R.Hoistable.find(Loop);
   if (It == R.Hoistable.end())
     It = R.Hoistable.try_emplace(Loop, LoopScan(Ctx).hoistable(Loop)).first;
   return It->second;
 }
 
+namespace {
+/// The memory accesses of a side of a branch, outside loops: loads, the
+/// loads of read-modify-writes, and stores.
+void sideAccesses(const Stmt *S, std::vector<std::pair<const Expr *, AccessOp>> &Out) {
+  if (!S || isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<LambdaExpr>(S))
+    return;
+  if (auto *CE = dyn_cast<ImplicitCastExpr>(S); CE && CE->getCastKind() == CK_LValueToRValue) {
+    const Expr *L = CE->getSubExpr()->IgnoreParens();
+    if (isMemoryLValue(L))
+      Out.push_back({L->IgnoreParenImpCasts(), AccessOp::Load});
+  }
+  if (auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
+    const Expr *L = BO->getLHS()->IgnoreParens();
+    if (isMemoryLValue(L)) {
+      Out.push_back({L->IgnoreParenImpCasts(), AccessOp::Store});
+      if (isa<CompoundAssignOperator>(BO))
+        Out.push_back({L->IgnoreParenImpCasts(), AccessOp::Load});
+    }
+  }
+  for (const Stmt *C : S->children())
+    sideAccesses(C, Out);
+}
+} // namespace
+
+void WarpInterp::noteBranchMerges(const IfStmt *If) {
+  auto It = R.BranchTwins.find(If);
+  if (It == R.BranchTwins.end()) {
+    std::vector<std::pair<const Expr *, AccessOp>> Then, Else;
+    sideAccesses(If->getThen(), Then);
+    sideAccesses(If->getElse(), Else);
+    std::vector<std::tuple<const Expr *, AccessOp, const Expr *>> Twins;
+    for (const auto &[A, OpA] : Then)
+      for (const auto &[B, OpB] : Else)
+        if (OpA == OpB && !A->getType().isVolatileQualified() && sameLValue(Ctx, A, B)) {
+          Twins.emplace_back(A, OpA, B);
+          Twins.emplace_back(B, OpB, A);
+        }
+    It = R.BranchTwins.try_emplace(If, std::move(Twins)).first;
+  }
+  const std::string At = lineOf(Ctx, If->getBeginLoc());
+  for (const auto &[E, Op, Other] : It->second)
+    R.Mergeable.try_emplace({E, Op}, makeReason(ReasonKind::MayBeMergedAcrossBranch,
+                                                {text(Other), lineOf(Ctx, Other->getBeginLoc()), At}));
+}
+
+namespace {
+Assumption keptNote(ASTContext &Ctx, const Stmt *Loop, const std::string &Back) {
+  return makeAssumption(AssumptionKind::KeptInRegister, {Back, lineOf(Ctx, Loop->getBeginLoc())});
+}
+
+/// The lvalue kept in a register by Loop that a store event writes, if any.
+const Expr *keptStore(ASTContext &Ctx, const std::map<const Expr *, const Expr *> &H,
+                      const AccessEvent &E) {
+  if (E.Op != AccessOp::Store || !E.UnknownWhy.empty() || !E.Region)
+    return nullptr;
+  for (const auto &[Load, Back] : H)
+    if (Back && sameLValue(Ctx, Back, E.Site))
+      return Back;
+  return nullptr;
+}
+} // namespace
+
 void WarpInterp::hoistConcrete(const Stmt *Loop, size_t Mark) {
-  const std::set<const Expr *> &H = hoistableLoads(Loop);
+  const std::map<const Expr *, const Expr *> &H = hoistableLoads(Loop);
   if (H.empty())
     return;
   // The events of each hoistable load, by call context and chunk: hoisted
-  // when every iteration loaded the same address.
+  // (or kept in a register) when every iteration loaded the same address.
   std::map<std::tuple<const Expr *, std::string, unsigned>, std::vector<size_t>> Groups;
   for (size_t I = Mark; I < Buffered.size(); ++I) {
     const AccessEvent &E = Buffered[I];
     if (E.Op == AccessOp::Load && E.UnknownWhy.empty() && E.Region &&
         H.count(E.Site->IgnoreParenImpCasts()))
+      Groups[{E.Site->IgnoreParenImpCasts(), E.ContextKey, E.Chunk}].push_back(I);
+    else if (keptStore(Ctx, H, E))
       Groups[{E.Site->IgnoreParenImpCasts(), E.ContextKey, E.Chunk}].push_back(I);
   }
   std::vector<bool> Drop(Buffered.size(), false);
@@ -337,6 +455,16 @@ void WarpInterp::hoistConcrete(const Stmt *Loop, size_t Mark) {
     }
     if (!Same)
       continue;
+    const Expr *Back = First.Op == AccessOp::Store ? keptStore(Ctx, H, First)
+                                                   : H.at(std::get<0>(Key));
+    if (Back) {
+      const Assumption Kept = keptNote(Ctx, Loop, text(Back));
+      for (size_t I : Idx) {
+        Buffered[I].RequestsKnown = false;
+        Buffered[I].Assumptions.push_back(Kept);
+      }
+      continue;
+    }
     Buffered[Idx.front()].Assumptions.push_back(Note);
     for (size_t K = 1; K < Idx.size(); ++K)
       Drop[Idx[K]] = true;
@@ -353,16 +481,30 @@ void WarpInterp::hoistConcrete(const Stmt *Loop, size_t Mark) {
 
 void WarpInterp::hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
                                bool EntryKnown) {
-  const std::set<const Expr *> &H = hoistableLoads(Loop);
+  const std::map<const Expr *, const Expr *> &H = hoistableLoads(Loop);
   if (H.empty())
     return;
   const Assumption Note =
       makeAssumption(AssumptionKind::LoadHoisted, {lineOf(Ctx, Loop->getBeginLoc())});
   for (size_t I = Mark; I < Buffered.size(); ++I) {
     AccessEvent &E = Buffered[I];
-    if (E.Op != AccessOp::Load || !E.UnknownWhy.empty() || !E.Region ||
-        !H.count(E.Site->IgnoreParenImpCasts()) || E.Offset.mentions(K))
+    if (!E.UnknownWhy.empty() || !E.Region || E.Offset.mentions(K))
       continue;
+    if (const Expr *Back = keptStore(Ctx, H, E)) {
+      E.RequestsKnown = false;
+      E.Assumptions.push_back(keptNote(Ctx, Loop, text(Back)));
+      continue;
+    }
+    if (E.Op != AccessOp::Load)
+      continue;
+    auto It = H.find(E.Site->IgnoreParenImpCasts());
+    if (It == H.end())
+      continue;
+    if (It->second) {
+      E.RequestsKnown = false;
+      E.Assumptions.push_back(keptNote(Ctx, Loop, text(It->second)));
+      continue;
+    }
     E.Weight = EntryWeight; // once each time the loop starts
     E.RequestsKnown = EntryKnown;
     E.Assumptions.push_back(Note);

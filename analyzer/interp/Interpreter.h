@@ -35,6 +35,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 #include <optional>
 #include <string>
 #include <vector>
@@ -225,8 +226,20 @@ struct KernelRun {
   llvm::DenseMap<const clang::VarDecl *, const clang::ForStmt *> ForInitOf;
   /// Which statements are inert regions, decided once (interp/Inert.cpp).
   llvm::DenseMap<const clang::Stmt *, InertRegion> Inert;
-  /// Each loop's loads that nvcc may hoist (interp/Hoisting.cpp).
-  llvm::DenseMap<const clang::Stmt *, std::set<const clang::Expr *>> Hoistable;
+  /// Accesses ptxas may merge with an adjacent one into a wider
+  /// instruction, by site and operation: each is reported unknown, with
+  /// this reason (interp/Memory.cpp noteMergeable()).
+  std::map<std::pair<const clang::Expr *, AccessOp>, Reason> Mergeable;
+  /// Each branch's accesses written alike in both of its sides, with the
+  /// other side's (interp/Hoisting.cpp), listed once.
+  llvm::DenseMap<const clang::IfStmt *,
+                 std::vector<std::tuple<const clang::Expr *, AccessOp, const clang::Expr *>>>
+      BranchTwins;
+  /// Each loop's loads that nvcc may hoist (mapped to null) or keep in a
+  /// register between iterations (mapped to the store that writes the
+  /// value back), interp/Hoisting.cpp.
+  llvm::DenseMap<const clang::Stmt *, std::map<const clang::Expr *, const clang::Expr *>>
+      Hoistable;
 
   KernelRun(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
             LaunchFacts Launch, InterpreterLimits Limits)

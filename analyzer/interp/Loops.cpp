@@ -444,6 +444,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     }
     --BufferDepth;
     hoistSymbolic(Loop, Mark, K, SavedWeight, SavedKnown);
+    noteMergeableAcrossIterations(Mark, K);
     flushBuffered();
   }
   for (; PushedAssume; --PushedAssume)

@@ -23,6 +23,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include <algorithm>
 #include <functional>
+#include <numeric>
+#include <optional>
 
 using namespace clang;
 
@@ -461,7 +463,8 @@ namespace {
 /// when indexed at run time (64 floats; 128 floats went to local memory).
 constexpr int64_t RegisterArrayBytes = 256;
 
-/// The `for` loop whose init declares VD, if any: each function's loops are
+/// The `for` loop whose init declares VD, or assigns it, if any (the first
+/// one listed): each function's loops are
 /// listed once per kernel run (cheaper than clang's parent map, which covers
 /// the whole translation unit, headers included).
 const ForStmt *forDeclaring(KernelRun &R, const VarDecl *VD) {
@@ -473,11 +476,18 @@ const ForStmt *forDeclaring(KernelRun &R, const VarDecl *VD) {
     while (!Work.empty()) {
       const Stmt *S = Work.back();
       Work.pop_back();
-      if (auto *For = dyn_cast<ForStmt>(S))
+      if (auto *For = dyn_cast<ForStmt>(S)) {
         if (auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
           for (const Decl *D : DS->decls())
             if (auto *V = dyn_cast<VarDecl>(D))
               R.ForInitOf[V] = For;
+        // `int i; ... for (i = 0; ...)`: a counter declared before its loop.
+        if (auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit());
+            BO && BO->getOpcode() == BO_Assign)
+          if (auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+            if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+              R.ForInitOf.try_emplace(V, For);
+      }
       for (const Stmt *C : S->children())
         if (C)
           Work.push_back(C);
@@ -513,8 +523,8 @@ bool compileTimeIndex(KernelRun &R, const Expr *E, unsigned Depth = 0) {
   if (!VD->getInit()->isIntegerConstantExpr(Ctx))
     return false;
   const ForStmt *For = forDeclaring(R, VD);
-  if (!For)
-    return false;
+  if (!For || !isa_and_nonnull<DeclStmt>(For->getInit()))
+    return false; // not the loop that declares it: VD's value is not its start
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond || !Cond->isRelationalOp())
@@ -551,15 +561,6 @@ bool staticSubscripts(KernelRun &R, const Expr *Site) {
   return Any && isa<DeclRefExpr>(S);
 }
 
-/// Whether two lvalues are written alike (clang's structural profile).
-bool sameLValue(ASTContext &Ctx, const Expr *A, const Expr *B) {
-  if (A == B)
-    return true;
-  llvm::FoldingSetNodeID IA, IB;
-  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
-  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
-  return IA == IB;
-}
 
 } // namespace
 
@@ -667,10 +668,16 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   // A load of an address loaded earlier in the same statement, on the same
   // lanes, with no store, call or branch in between: nvcc reuses the value
   // (common subexpressions) and issues no instruction for it.
-  if (Op != AccessOp::Load || Chunks != 1 || !Rg || !E.UnknownWhy.empty() ||
-      CT.isVolatileQualified() || Site->getType().isVolatileQualified()) {
+  // A store makes its value available the same way (store-to-load
+  // forwarding): the store ends what was available, then a later load of
+  // the lvalue it wrote, written alike, uses the stored value.
+  const bool Plain = Chunks == 1 && Rg && E.UnknownWhy.empty() && !CT.isVolatileQualified() &&
+                     !Site->getType().isVolatileQualified();
+  if (Op != AccessOp::Load || !Plain) {
     if (Op != AccessOp::Load)
       Avail.clear();
+    if (Op == AccessOp::Store && Plain)
+      Avail.push_back({*Rg, LV.Ptr.P, static_cast<unsigned>(W), Active, Site, true});
   } else {
     const AvailLoad *Prev = nullptr;
     // The same address in this warp is not enough: the compiler reuses a
@@ -682,10 +689,17 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
           sameLValue(Ctx, A.Site, Site))
         Prev = &A;
     if (Prev)
-      E.UnknownWhy = makeReason(ReasonKind::LoadReused,
+      E.UnknownWhy = makeReason(Prev->Stored ? ReasonKind::LoadForwarded : ReasonKind::LoadReused,
                                 {text(Prev->Site), lineOf(Ctx, Prev->Site->getBeginLoc())});
     else
-      Avail.push_back({*Rg, LV.Ptr.P, static_cast<unsigned>(W), Active, Site});
+      Avail.push_back({*Rg, LV.Ptr.P, static_cast<unsigned>(W), Active, Site, false});
+  }
+  if (E.Space == MemorySpace::Shared && Plain && (Op == AccessOp::Load || Op == AccessOp::Store)) {
+    if (E.UnknownWhy.empty())
+      noteMergeable(Op, *Rg, LV.Ptr.P, static_cast<unsigned>(W), Site);
+  } else if (Op == AccessOp::Atomic || Op == AccessOp::Call ||
+             (Op == AccessOp::Store && E.Space != MemorySpace::Global)) {
+    MergeWindow.clear(); // an atomic, or a store that may overwrite a shared value
   }
   if (E.UnknownWhy.empty() && Explained.insert({Site, E.ContextKey}).second)
     E.Because = because(Site);
@@ -699,6 +713,288 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
     if (C)
       EC.Because.clear();
     emit(std::move(EC));
+  }
+}
+
+namespace {
+/// What ptxas knows of an integer expression: its value, or a factor every
+/// value has. Constants, and counters of loops (each unrolled copy has its
+/// own), are known; thread indices and other variables only as factors of
+/// the arithmetic around them.
+struct Known {
+  std::optional<int64_t> Value;
+  int64_t Factor = 1;
+  int64_t multiple() const { return Value ? (*Value < 0 ? -*Value : *Value) : Factor; }
+};
+} // namespace
+
+WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site) {
+  const int64_t Placed = spaceModel(MemorySpace::Shared).PlacedAlignment;
+  std::function<Known(const Expr *, unsigned)> Of = [&](const Expr *E, unsigned Depth) -> Known {
+    Known K;
+    E = E->IgnoreParenImpCasts();
+    if (Depth > 16 || E->isValueDependent())
+      return K;
+    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx)) {
+      K.Value = V->getExtValue();
+      return K;
+    }
+    if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD)
+        return K;
+      if (VD->getType().isConstQualified() && VD->hasLocalStorage() && VD->getInit())
+        return Of(VD->getInit(), Depth + 1);
+      // A loop's counter: each unrolled copy has its own value; one the
+      // walk does not know (a symbolic iteration) is taken where the
+      // unrolled loop starts, at the counter's first value.
+      if (const ForStmt *For = forDeclaring(R, VD)) {
+        const Expr *Start = VD->getInit();
+        if (auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit());
+            BO && BO->getOpcode() == BO_Assign)
+          Start = BO->getRHS();
+        if (Start)
+          if (std::optional<llvm::APSInt> V = Start->getIntegerConstantExpr(Ctx))
+            K.Value = V->getExtValue();
+        if (Frame *F = frameOf(VD)) {
+          auto It = F->Vars.find(VD);
+          if (It != F->Vars.end() && It->second.K == Value::Int &&
+              It->second.P.isConcrete(Active) && It->second.P.isUniform(Active)) {
+            unsigned L = 0;
+            while (L < WarpSize && !(Active & (LaneMask(1) << L)))
+              ++L;
+            if (L < WarpSize)
+              K.Value = It->second.P.laneConstants()[L];
+          }
+        }
+      }
+      return K;
+    }
+    auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO)
+      return K;
+    const Known A = Of(BO->getLHS(), Depth + 1), B = Of(BO->getRHS(), Depth + 1);
+    switch (BO->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+      if (A.Value && B.Value)
+        K.Value = BO->getOpcode() == BO_Add ? *A.Value + *B.Value : *A.Value - *B.Value;
+      else
+        K.Factor = std::gcd(A.multiple(), B.multiple());
+      return K;
+    case BO_Mul:
+      if (A.Value && B.Value)
+        K.Value = *A.Value * *B.Value;
+      else
+        K.Factor = A.multiple() * B.multiple();
+      return K;
+    case BO_Shl:
+      if (B.Value && *B.Value >= 0 && *B.Value < 32) {
+        if (A.Value)
+          K.Value = *A.Value << *B.Value;
+        else
+          K.Factor = A.multiple() << *B.Value;
+      }
+      return K;
+    default:
+      return K;
+    }
+  };
+  // The byte offset as a constant plus terms ptxas cannot evaluate, each
+  // named by its structure (written alike: the same term) with its
+  // coefficient; the alignment is the gcd of the constant and of each
+  // term's coefficient times the factor its arithmetic proves.
+  PtxasView V;
+  std::map<std::string, int64_t> Terms;
+  std::map<std::string, int64_t> Factors;
+  std::function<void(const Expr *, int64_t, unsigned)> Lin = [&](const Expr *E, int64_t Scale,
+                                                                 unsigned Depth) {
+    E = E->IgnoreParenImpCasts();
+    const Known K = Of(E, 0);
+    if (K.Value) {
+      V.Const += *K.Value * Scale;
+      return;
+    }
+    if (Depth < 16) {
+      if (auto *BO = dyn_cast<BinaryOperator>(E)) {
+        const Known A = Of(BO->getLHS(), 0), B = Of(BO->getRHS(), 0);
+        switch (BO->getOpcode()) {
+        case BO_Add:
+          Lin(BO->getLHS(), Scale, Depth + 1);
+          Lin(BO->getRHS(), Scale, Depth + 1);
+          return;
+        case BO_Sub:
+          Lin(BO->getLHS(), Scale, Depth + 1);
+          Lin(BO->getRHS(), -Scale, Depth + 1);
+          return;
+        case BO_Mul:
+          if (A.Value)
+            return Lin(BO->getRHS(), Scale * *A.Value, Depth + 1);
+          if (B.Value)
+            return Lin(BO->getLHS(), Scale * *B.Value, Depth + 1);
+          break;
+        case BO_Shl:
+          if (B.Value && *B.Value >= 0 && *B.Value < 32)
+            return Lin(BO->getLHS(), Scale << *B.Value, Depth + 1);
+          break;
+        default:
+          break;
+        }
+      }
+      if (auto *DR = dyn_cast<DeclRefExpr>(E))
+        if (auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+            VD && VD->getType().isConstQualified() && VD->hasLocalStorage() && VD->getInit())
+          return Lin(VD->getInit(), Scale, Depth + 1);
+    }
+    llvm::FoldingSetNodeID ID;
+    E->Profile(ID, Ctx, /*Canonical=*/true);
+    const std::string Key = std::to_string(ID.ComputeHash());
+    Terms[Key] += Scale;
+    Factors[Key] = K.multiple();
+  };
+  const Expr *L = Site->IgnoreParenImpCasts();
+  for (unsigned Depth = 0;; ++Depth) {
+    if (Depth >= 16)
+      return V;
+    if (auto *ME = dyn_cast<MemberExpr>(L)) {
+      auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (ME->isArrow() || !FD || FD->isBitField())
+        return V;
+      V.Const += static_cast<int64_t>(Ctx.getFieldOffset(FD) / 8);
+      L = ME->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+      QualType ET = AS->getType();
+      if (ET->isIncompleteType() || ET->isDependentType())
+        return V;
+      Lin(AS->getIdx(), Ctx.getTypeSizeInChars(ET).getQuantity(), 0);
+      L = AS->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (auto *DR = dyn_cast<DeclRefExpr>(L)) {
+      auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (VD && VD->getType()->isReferenceType() && VD->getInit()) {
+        L = VD->getInit()->IgnoreParenImpCasts(); // `P &q = s[i];`
+        continue;
+      }
+      if (!VD || !VD->hasAttr<CUDASharedAttr>())
+        return V;
+      int64_t G = V.Const < 0 ? -V.Const : V.Const;
+      V.Shape = std::to_string(reinterpret_cast<uintptr_t>(VD)) + ":";
+      for (const auto &[Key, C] : Terms) {
+        if (C == 0)
+          continue;
+        G = std::gcd(G, (C < 0 ? -C : C) * Factors[Key]);
+        V.Shape += Key + "*" + std::to_string(C) + ";";
+      }
+      int64_t A = 1;
+      while (A < Placed && (G == 0 || G % (2 * A) == 0))
+        A *= 2;
+      V.Align = A;
+      V.Ok = true;
+      return V;
+    }
+    return V;
+  }
+}
+
+/// ptxas merges shared loads (or stores) of one base at constant offsets
+/// that fall in one aligned 8- or 16-byte block into one LDS.64/LDS.128 (or
+/// STS) when it can prove the block's alignment from the address's
+/// computation: `s[ty][k]` for k = 0..15 in an unrolled loop over a row of
+/// 16 floats is four LDS.128, struct fields read one after the other one
+/// LDS.128; a row pitch of 17 floats proves only 4 bytes, and nothing is
+/// merged (measured on sm_90 with nvcc 13). Which ones it merges, and
+/// whether it reads a whole block for part of it, is its own choice: an
+/// access that could be merged this way with one before it, since the last
+/// branch or barrier and with no store between loads (or load between
+/// stores) of the same array, is reported unknown.
+void WarpInterp::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
+                               const Expr *Site) {
+  const AccessOp Other = Op == AccessOp::Load ? AccessOp::Store : AccessOp::Load;
+  MergeWindow.erase(std::remove_if(MergeWindow.begin(), MergeWindow.end(),
+                                   [&](const RecentAccess &A) {
+                                     return A.Op == Other && A.Region == Rg;
+                                   }),
+                    MergeWindow.end());
+  if (Width >= 16)
+    return;
+  unsigned First = 0;
+  while (First < WarpSize && !(Active & (LaneMask(1) << First)))
+    ++First;
+  const int64_t Placed = spaceModel(MemorySpace::Shared).PlacedAlignment;
+  // Where the syntax does not tell (a pointer passed to a helper), what the
+  // address is on every lane of the warp, active or not: ptxas compiles one
+  // instruction for all of them (a lone active lane proves nothing).
+  const PtxasView View = ptxasView(Site);
+  const int64_t Align =
+      View.Ok ? View.Align : provenAlignment(Offset + R.Regions[Rg].BaseOffset, Exists, Placed);
+  for (const RecentAccess &A : MergeWindow) {
+    if (A.Op != Op || A.Region != Rg || A.Width != Width || A.Active != Active)
+      continue;
+    const Poly D = Offset - A.Offset;
+    if (!D.isConcrete(Active) || !D.isUniform(Active))
+      continue;
+    const int64_t Dist = D.laneConstants()[First];
+    // The distance must be a constant to ptxas too: s[0] and s[t / 32] are
+    // 4 bytes apart in the second warp only.
+    if (View.Ok && A.Syntax && (View.Shape != A.Shape || View.Const - A.Const != Dist))
+      continue;
+    const int64_t Abs = Dist < 0 ? -Dist : Dist;
+    if (Dist == 0 || Abs >= Placed || Abs % Width != 0)
+      continue;
+    if (Op == AccessOp::Store && Abs != static_cast<int64_t>(Width))
+      continue; // a wider store would write the bytes between them
+    int64_t Block = 2 * Width;
+    while (Block < Abs + static_cast<int64_t>(Width))
+      Block *= 2;
+    if (Block > Placed)
+      continue;
+    if ((Dist > 0 ? A.Align : Align) < Block)
+      continue; // the lower address is not known to start the block
+    const char *Verb = Op == AccessOp::Load ? "read" : "write";
+    R.Mergeable.try_emplace({Site, Op},
+                            makeReason(ReasonKind::MayBeMerged,
+                                       {text(A.Site), lineOf(Ctx, A.Site->getBeginLoc()), Verb,
+                                        std::to_string(Block)}));
+    R.Mergeable.try_emplace({A.Site, Op},
+                            makeReason(ReasonKind::MayBeMerged,
+                                       {text(Site), lineOf(Ctx, Site->getBeginLoc()), Verb,
+                                        std::to_string(Block)}));
+  }
+  MergeWindow.push_back({Rg, Offset, Width, Active, Op, Site, Align, View.Ok, View.Shape,
+                         View.Const});
+  if (MergeWindow.size() > 32)
+    MergeWindow.erase(MergeWindow.begin());
+}
+
+void WarpInterp::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
+  const Poly Next = Poly::symbol(K) + Poly::constant(1);
+  for (size_t I = Mark; I < Buffered.size(); ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (E.Space != MemorySpace::Shared || !E.UnknownWhy.empty() || !E.Region ||
+        (E.Op != AccessOp::Load && E.Op != AccessOp::Store) || E.Chunks != 1 ||
+        E.Width >= 16 || !E.Offset.mentions(K))
+      continue;
+    const Poly Step = E.Offset.substitute(K, Next) - E.Offset;
+    if (!Step.isConcrete(E.Active) || !Step.isUniform(E.Active))
+      continue;
+    unsigned L = 0;
+    while (L < WarpSize && !(E.Active & (LaneMask(1) << L)))
+      ++L;
+    const int64_t D = L < WarpSize ? Step.laneConstants()[L] : 0;
+    if (D != static_cast<int64_t>(E.Width) && D != -static_cast<int64_t>(E.Width))
+      continue;
+    const PtxasView View = ptxasView(E.Site);
+    if (!View.Ok || View.Align < 2 * static_cast<int64_t>(E.Width))
+      continue;
+    R.Mergeable.try_emplace(
+        {E.Site, E.Op},
+        makeReason(ReasonKind::MayBeMerged,
+                   {text(E.Site), lineOf(Ctx, E.Site->getBeginLoc()),
+                    E.Op == AccessOp::Load ? "read, in the next iteration," : "write, in the next iteration,",
+                    std::to_string(2 * E.Width)}));
   }
 }
 

@@ -244,6 +244,12 @@ void WarpInterp::execDecl(const VarDecl *VD) {
 }
 
 void WarpInterp::execIf(const IfStmt *If) {
+  // A branch ends the block within which ptxas merges accesses.
+  struct ClearWindow {
+    std::vector<RecentAccess> &W;
+    explicit ClearWindow(std::vector<RecentAccess> &W) : W(W) { W.clear(); }
+    ~ClearWindow() { W.clear(); }
+  } WindowGuard(MergeWindow);
   exec(If->getInit());
   if (const VarDecl *CV = If->getConditionVariable())
     execDecl(CV);
@@ -275,6 +281,8 @@ void WarpInterp::execIf(const IfStmt *If) {
     // that are not known.
     if (C.K == Cond::Guard)
       runEdgeSides(C, If, Save);
+    if ((Save & C.True) && (Save & ~C.True))
+      noteBranchMerges(If); // both sides run, on different lanes of the warp
     Active = Save & C.True;
     exec(If->getThen());
     LaneMask AThen = Active;
@@ -480,6 +488,7 @@ Value WarpInterp::joinReturns(const Value &A, const Value &B, const IfStmt *If, 
 }
 
 void WarpInterp::execSwitch(const SwitchStmt *SW) {
+  MergeWindow.clear(); // a branch
   exec(SW->getInit());
   if (const VarDecl *CV = SW->getConditionVariable())
     execDecl(CV);

@@ -141,18 +141,58 @@ private:
   std::vector<AccessEvent> Buffered;
   std::set<std::pair<const clang::Expr *, std::string>> Explained;
   /// Loads issued earlier in the straight-line code being run, on the lanes
-  /// now active: a load of the same address (region, per-lane offset,
-  /// width) is not issued again, nvcc reuses the value. Cleared at every
-  /// store, call, side of a branch, and around blocks, branches and loops
-  /// (Statements.cpp exec(), Memory.cpp access()).
+  /// now active, and the last store: a load of the same address (region,
+  /// per-lane offset, width) is not issued again, nvcc reuses the value
+  /// (or forwards the stored one). Cleared at every store, call, side of a
+  /// branch, and around blocks, branches and loops (Statements.cpp exec(),
+  /// Memory.cpp access()).
   struct AvailLoad {
     RegionId Region;
     Poly Offset;
     unsigned Width;
     LaneMask Active;
     const clang::Expr *Site;
+    bool Stored; // the value a store wrote
   };
   std::vector<AvailLoad> Avail;
+  /// Shared accesses since the last branch or barrier, unrolled iterations
+  /// of loops included: ptxas merges accesses of one base at adjacent
+  /// offsets into one wider instruction where it can prove the alignment
+  /// (Memory.cpp noteMergeable()).
+  struct RecentAccess {
+    RegionId Region;
+    Poly Offset;
+    unsigned Width;
+    LaneMask Active;
+    AccessOp Op;
+    const clang::Expr *Site;
+    int64_t Align; // what ptxas can prove of the address
+    bool Syntax;   // Shape and Const come from the lvalue's syntax
+    std::string Shape;
+    int64_t Const;
+  };
+  std::vector<RecentAccess> MergeWindow;
+  /// A branch whose two sides both run in this warp: an access written
+  /// alike in both sides may become one instruction that the lanes of both
+  /// run (Hoisting.cpp).
+  void noteBranchMerges(const clang::IfStmt *If);
+  /// After a loop run once for a symbolic iteration K: a shared access
+  /// whose address moves by its own width each iteration may be merged
+  /// with its copy in the next iteration of the unrolled loop.
+  void noteMergeableAcrossIterations(size_t Mark, SymbolId K);
+  /// A shared lvalue's byte offset as ptxas sees it: a constant plus terms
+  /// it cannot evaluate (Shape names them with their coefficients), and the
+  /// alignment it can prove (Ok false: not a subscript or field chain on a
+  /// shared array).
+  struct PtxasView {
+    bool Ok = false;
+    std::string Shape;
+    int64_t Const = 0;
+    int64_t Align = 0;
+  };
+  PtxasView ptxasView(const clang::Expr *Site);
+  void noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
+                     const clang::Expr *Site);
 
   // Budget (State.cpp) --------------------------------------------------------
   void step() {
@@ -257,15 +297,20 @@ private:
   /// Whether `VD[...]` at Site is an element of a per-thread register array.
   bool registerElement(const clang::VarDecl *VD, const clang::Expr *Site);
 
-  // Loads moved out of loops (Hoisting.cpp) -----------------------------------
-  /// The loads of Loop that nvcc hoists when their address does not change.
-  const std::set<const clang::Expr *> &hoistableLoads(const clang::Stmt *Loop);
+  // Accesses moved out of loops and branches (Hoisting.cpp) -------------------
+  /// The loads of Loop that nvcc hoists when their address does not change
+  /// (mapped to null), and those it keeps in a register between iterations
+  /// because the loop's only store that may overwrite them writes the same
+  /// lvalue back (mapped to that store's lvalue).
+  const std::map<const clang::Expr *, const clang::Expr *> &
+  hoistableLoads(const clang::Stmt *Loop);
   /// After a loop run iteration by iteration: the buffered events from Mark
-  /// on of each hoistable load that kept its address become one event.
+  /// on of each hoistable load that kept its address become one event; a
+  /// load kept in a register has requests per warp that are not known.
   void hoistConcrete(const clang::Stmt *Loop, size_t Mark);
   /// After a loop run once for a symbolic iteration K: the events from Mark
   /// on of hoistable loads whose address does not mention K count once per
-  /// start of the loop (EntryWeight).
+  /// start of the loop (EntryWeight); loads kept in a register, as above.
   void hoistSymbolic(const clang::Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
                      bool EntryKnown);
 

@@ -32,7 +32,8 @@ __global__ void ternary(const float *a, const float *b, float *out) {
   out[i] = (threadIdx.x < 16) ? a[i] : b[2 * i];
   // CHECK: :[[@LINE-1]]:40: warning: global load from 'b' uses 7.5 sectors per request (ideal 3.75): lanes are 8 bytes apart in the warp shown; the warps or iterations differ (4 to 8 sectors per request)
   out[i] += src[i];
-  // CHECK: :[[@LINE-1]]:13: remark: global load from 'src[i]' cannot be predicted: the lanes take different pointers
+  // CHECK: :[[@LINE-1]]:3: remark: global load from 'out' needs no instruction of its own: `out[i]` (line [[@LINE-3]]) stored this value
+  // CHECK: :[[@LINE-2]]:13: remark: global load from 'src[i]' cannot be predicted: the lanes take different pointers
 }
 
 int main(int argc, char **) {

@@ -7,7 +7,7 @@ __device__ void fill(float *s, int t) {
   s[2 * t] = 0.0f;
   // CHECK: :[[@LINE-1]]:3: warning: shared store to 's' has a 2-way bank conflict: 2 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
   // CHECK: note: in 'fill' called at helper_pointer.cu:[[#@LINE+8]];
-  s[2 * t + 1] = 1.0f;
+  s[2 * t + 5] = 1.0f;
   // CHECK: :[[@LINE-1]]:3: warning: shared store to 's' has a 2-way bank conflict: 2 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
 }
 

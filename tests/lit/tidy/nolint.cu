@@ -28,7 +28,7 @@ __global__ void stride2(const float *in, float *out) {
 __global__ void columns() {
   __shared__ float tile[32][32];
   tile[threadIdx.x][0] = 1.0f; // NOLINT(coalesce-shared-bank-conflict)
-  tile[threadIdx.x][1] = 2.0f; // NOLINT(coalesce-uncoalesced-global)
+  tile[threadIdx.x][5] = 2.0f; // NOLINT(coalesce-uncoalesced-global)
   // CHECK: :[[@LINE-1]]:3: warning: shared store to 'tile' has a 32-way bank conflict: 32 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
 }
 

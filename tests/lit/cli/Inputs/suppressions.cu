@@ -21,7 +21,7 @@ __global__ void k(const float *in, float *out) {
   float o = in[i * 32 + 12]; // coalesce-lint: ignored (reported: not the keyword)
   float p = in[i * 32 + 13]; // NOLINT(coalesce-*, -coalesce-uncoalesced-global) (reported: excluded)
   tile[threadIdx.x][0] = a; // coalesce-lint: ignore[coalesce-shared-bank-conflict]
-  tile[threadIdx.x][1] = b; // reported: shared
+  tile[threadIdx.x][5] = b; // reported: shared
   out[i] = a + b + c + d + e + f + g + h + j + l + m + n + o + p + tile[threadIdx.y][threadIdx.x];
 }
 
