@@ -406,5 +406,75 @@ class HoistedTest(unittest.TestCase):
         self.assertEqual(by[(20, "load")]["status"], "not predicted")
 
 
+
+class RegisterValuesTest(unittest.TestCase):
+    """Accesses whose requests per warp are not known ('kept-in-register',
+    a branch on an unknown warp-uniform value): a line that mixes them with
+    accesses of another cost per request has no predicted figure; a line of
+    equal costs is compared per request, where executions with every lane
+    predicated off scale cost and ideal down alike; a value kept in a
+    register may have no instruction on its line."""
+
+    def run_case(self, accesses, sass_rows):
+        for a in accesses:
+            a["launch"] = {"block": [32, 1, 1]}
+        lines = write([["File Path", "/x/k.cu"], ["Function Name", "k(float *)"], HEADER,
+                       ["31", "a[t][5] -= a[t][j] * a[j][5];"] + ["-"] * 10] + sass_rows)
+        raw = write([RAW_HEADER, ["0", "k(float *)", "32", "1", "1", "1", "1", "1"]])
+        try:
+            rows, _ = v.compare_program("k.cu", accesses, lines, raw, None)
+        finally:
+            for f in (lines, raw):
+                os.unlink(f)
+        return {(r["line"], r["space"], r["op"]): r for r in rows}
+
+    def test_mixed_costs_with_unknown_requests_are_not_compared(self):
+        by = self.run_case(
+            [pred("k", 31, "shared", "load", 32, 1, rpw=None,
+                  assumption_kinds=["kept-in-register"]),
+             pred("k", 31, "shared", "load", 1, 1, rpw=12)],
+            [sass("0x10", "LDS R4, [R2]", 3, "Shared", "Load", wf=96, wfi=3),
+             sass("0x20", "LDS R5, [R3]", 12, "Shared", "Load", wf=12, wfi=12)])
+        row = by[(31, "shared", "load")]
+        self.assertEqual(row["status"], "unknown")
+        self.assertIn("cost differently per request", row["reason"])
+
+    def test_predicated_off_executions_with_unknown_requests(self):
+        # 32 executions, one with every lane off: 31/32 of the predicted
+        # cost and ideal per request.
+        by = self.run_case(
+            [pred("k", 31, "shared", "load", 2, 1, rpw=None,
+                  assumption_kinds=["kept-in-register"])],
+            [sass("0x10", "LDS R4, [R2]", 32, "Shared", "Load", wf=62, wfi=31)])
+        row = by[(31, "shared", "load")]
+        self.assertEqual(row["status"], "agree")
+        self.assertIn("predicated off", row["note"])
+        # Cost and ideal scaled differently: a disagreement.
+        by = self.run_case(
+            [pred("k", 31, "shared", "load", 2, 1, rpw=None,
+                  assumption_kinds=["kept-in-register"])],
+            [sass("0x10", "LDS R4, [R2]", 32, "Shared", "Load", wf=40, wfi=31)])
+        self.assertEqual(by[(31, "shared", "load")]["status"], "DISAGREE")
+
+    def test_kept_in_register_without_instruction(self):
+        by = self.run_case(
+            [pred("k", 31, "shared", "load", 32, 1, rpw=None,
+                  assumption_kinds=["kept-in-register"]),
+             pred("k", 31, "shared", "store", 32, 1, rpw=None,
+                  assumption_kinds=["kept-in-register"])],
+            [sass("0x10", "STS [R2], R4", 3, "Shared", "Store", wf=96, wfi=3)])
+        self.assertEqual(by[(31, "shared", "load")]["status"], "kept in register")
+        self.assertEqual(by[(31, "shared", "store")]["status"], "agree")
+        agreeing, compared = v.summarize(list(by.values()))
+        self.assertEqual((agreeing, compared), (1, 1))
+
+    def test_forwarded_load_has_no_row(self):
+        a = pred("k", 31, "shared", "load", 1, 1, verdict="unknown")
+        a["reason_kind"] = "load-forwarded"
+        by = self.run_case([a, pred("k", 31, "shared", "store", 1, 1)],
+                           [sass("0x10", "STS [R2], R4", 1, "Shared", "Store", wf=1, wfi=1)])
+        self.assertNotIn((31, "shared", "load"), by)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -397,8 +397,8 @@ def predicted_groups(accesses, kernel, block, grid=None, sizes=None, config=None
         return None
     groups = OrderedDict()
     for a in chosen:
-        if a.get("reason_kind") == "load-reused":
-            continue  # no instruction of its own: nvcc reuses an earlier load
+        if a.get("reason_kind") in ("load-reused", "load-forwarded"):
+            continue  # no instruction of its own: nvcc reuses an earlier load or store
         op = a["op"]
         if "load-hoisted" in a.get("assumption_kinds", []):
             # nvcc loads it before the loop: its own row, matched to what
@@ -417,6 +417,9 @@ def predicted_groups(accesses, kernel, block, grid=None, sizes=None, config=None
         else:
             g["total"] = None
         g["exprs"].append(a["expression"])
+        # nvcc keeps the value in a register across the loop's iterations:
+        # it may need no instruction at all on this line.
+        g["kept"] = g.get("kept", True) and "kept-in-register" in a.get("assumption_kinds", [])
         if any(k in INTERIOR_KINDS for k in a.get("assumption_kinds", [])):
             g["interior"] = True
         if a["verdict"] == "unknown":
@@ -437,6 +440,15 @@ def predicted_groups(accesses, kernel, block, grid=None, sizes=None, config=None
         g["rpw"] += rpw or 0.0
         g["cost"] += w * cost
         g["ideal"] += w * ideal
+        g.setdefault("per_request", set()).add((round(cost, 9), round(ideal, 9)))
+    for g in groups.values():
+        # The line's figure is an average over its accesses' requests: with
+        # an access whose requests per warp are not known (a value nvcc keeps
+        # in a register, a branch on an unknown value), the mix is not known
+        # unless every access costs the same per request.
+        if g["unknown"] is None and not g["rpw_known"] and len(g.get("per_request", ())) > 1:
+            g["unknown"] = ("the line's accesses cost differently per request and how many "
+                            "requests some of them take is not known")
     return groups
 
 
@@ -649,6 +661,15 @@ def judge_per_request(row, m, p, warps):
     if agree(row["predicted"][0], row["measured"][0]) and \
             agree(row["predicted"][1], row["measured"][1]):
         return "agree"
+    if not p["rpw_known"]:
+        # Requests per warp not known: executions with every lane predicated
+        # off (no sectors or wavefronts) cannot be told apart, and scale the
+        # measured cost and ideal per request down by the same factor.
+        (pc, pi), (mc, mi) = row["predicted"], row["measured"]
+        if pi > 0 and mi > 0 and mi <= pi * (1 + TOLERANCE) and agree(pc * mi / pi, mc):
+            row["note"] = (f"{fmt(1 - mi / pi)} of the executions had every lane predicated "
+                           f"off (requests per warp not known)")
+            return "agree"
     return interior_or_disagree(row, p, row["predicted"], row["measured"])
 
 
@@ -815,6 +836,11 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, 
             row["reason"] = p["unknown"]
             if executed and key not in unattributed:
                 row["measured"] = (m["cost"] / m["inst"], m["ideal"] / m["inst"])
+        elif m is None and p.get("kept"):
+            row["predicted"] = (p["cost"] / p["w"], p["ideal"] / p["w"])
+            row["status"] = "kept in register"
+            row["note"] = ("no instruction on this line: nvcc keeps the value in a register "
+                           "(requests per warp not known)")
         elif m is None:
             row["predicted"] = (p["cost"] / p["w"], p["ideal"] / p["w"])
             row["status"] = "not in SASS"
@@ -893,7 +919,8 @@ def render_table(rows):
                   "interior": "yes (interior)",
                   "not executed": "(not executed)",
                   "not predicted": "NO (not predicted)", "not in SASS": "NO (not in SASS)",
-                  "operand": "(no LDC)", "not attributed": "(not attributed)"}[r["status"]]
+                  "operand": "(no LDC)", "not attributed": "(not attributed)",
+                  "kept in register": "(kept in register)"}[r["status"]]
         if r.get("case"):
             status += f"  [case {r['case']}]"
         if r.get("config"):

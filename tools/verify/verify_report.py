@@ -188,7 +188,8 @@ def markdown(info, rows, kernels, ok, total):
                       "not executed": "(not executed)", "not predicted": "**no** (not predicted)",
                       "not in SASS": "**no** (not in SASS)",
                       "operand": "(no LDC: operands)",
-                      "not attributed": "(not attributed: see note)"}[r["status"]]
+                      "not attributed": "(not attributed: see note)",
+                      "kept in register": "(kept in a register: no instruction)"}[r["status"]]
             if r["status"] == "not attributed" and r.get("note"):
                 status += f" {r['note']}"
             if r.get("case"):
