@@ -112,6 +112,11 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
   std::deque<Frame> SavedFrames = Frames;
   const size_t Mark = Buffered.size();
   const Reason SavedControl = ControlUnknown;
+  UnrolledLoops.push_back(unrolledCompletely(Loop));
+  struct PopUnrolled {
+    std::vector<bool> &U;
+    ~PopUnrolled() { U.pop_back(); }
+  } UnrolledGuard{UnrolledLoops};
   ++BufferDepth;
   LaneMask Running = Entry;
   bool Ok = true;
@@ -173,6 +178,8 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
   (void)Exited;
   Active = Entry & ~frameReturnedAll();
   hoistConcrete(Loop, Mark);
+  if (UnrolledLoops.back())
+    mergeUnrolled(Mark);
   flushBuffered();
   return true;
 }

@@ -21,6 +21,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include <algorithm>
 #include <functional>
 #include <numeric>
@@ -728,7 +730,7 @@ struct Known {
 };
 } // namespace
 
-WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site) {
+WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site, bool CountersAtStart) {
   const int64_t Placed = spaceModel(MemorySpace::Shared).PlacedAlignment;
   std::function<Known(const Expr *, unsigned)> Of = [&](const Expr *E, unsigned Depth) -> Known {
     Known K;
@@ -753,10 +755,16 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site) {
         if (auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit());
             BO && BO->getOpcode() == BO_Assign)
           Start = BO->getRHS();
+        // A loop nvcc does not unroll completely keeps its counter in a
+        // register: a term ptxas cannot evaluate (unless the caller asks
+        // where an unrolled copy of the loop starts).
+        const bool Unrolled = unrolledCompletely(For);
+        if (!Unrolled && !CountersAtStart)
+          return K;
         if (Start)
           if (std::optional<llvm::APSInt> V = Start->getIntegerConstantExpr(Ctx))
             K.Value = V->getExtValue();
-        if (Frame *F = frameOf(VD)) {
+        if (Frame *F = Unrolled && !CountersAtStart ? frameOf(VD) : nullptr) {
           auto It = F->Vars.find(VD);
           if (It != F->Vars.end() && It->second.K == Value::Int &&
               It->second.P.isConcrete(Active) && It->second.P.isUniform(Active)) {
@@ -880,7 +888,7 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site) {
       }
       if (!VD || !VD->hasAttr<CUDASharedAttr>())
         return V;
-      int64_t G = V.Const < 0 ? -V.Const : V.Const;
+      int64_t G = 0;
       V.Shape = std::to_string(reinterpret_cast<uintptr_t>(VD)) + ":";
       for (const auto &[Key, C] : Terms) {
         if (C == 0)
@@ -888,10 +896,14 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site) {
         G = std::gcd(G, (C < 0 ? -C : C) * Factors[Key]);
         V.Shape += Key + "*" + std::to_string(C) + ";";
       }
-      int64_t A = 1;
-      while (A < Placed && (G == 0 || G % (2 * A) == 0))
-        A *= 2;
-      V.Align = A;
+      auto Pow2 = [&](int64_t X) {
+        int64_t A = 1;
+        while (A < Placed && (X == 0 || X % (2 * A) == 0))
+          A *= 2;
+        return A;
+      };
+      V.TermsAlign = Pow2(G);
+      V.Align = Pow2(std::gcd(G, V.Const < 0 ? -V.Const : V.Const));
       V.Ok = true;
       return V;
     }
@@ -912,11 +924,13 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site) {
 /// stores) of the same array, is reported unknown.
 void WarpInterp::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
                                const Expr *Site) {
+  // ptxas does not move a shared load past a shared store to merge it, nor
+  // a store past a load, even of another array (Rodinia lud_perimeter's
+  // dia[i][j], read between stores to peri_row in an unrolled loop, stays
+  // one LDS per iteration).
   const AccessOp Other = Op == AccessOp::Load ? AccessOp::Store : AccessOp::Load;
   MergeWindow.erase(std::remove_if(MergeWindow.begin(), MergeWindow.end(),
-                                   [&](const RecentAccess &A) {
-                                     return A.Op == Other && A.Region == Rg;
-                                   }),
+                                   [&](const RecentAccess &A) { return A.Op == Other; }),
                     MergeWindow.end());
   if (Width >= 16)
     return;
@@ -930,13 +944,41 @@ void WarpInterp::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, uns
   const PtxasView View = ptxasView(Site);
   const int64_t Align =
       View.Ok ? View.Align : provenAlignment(Offset + R.Regions[Rg].BaseOffset, Exists, Placed);
-  for (const RecentAccess &A : MergeWindow) {
+  bool SameSeen = false; // only the latest run of the same access counts
+  for (auto It = MergeWindow.rbegin(); It != MergeWindow.rend(); ++It) {
+    const RecentAccess &A = *It;
+    if (A.Site == Site && A.Op == Op) {
+      if (SameSeen)
+        continue;
+      SameSeen = true;
+    }
     if (A.Op != Op || A.Region != Rg || A.Width != Width || A.Active != Active)
+      continue;
+    // The same access in the iterations of a loop nvcc unrolls completely:
+    // mergeUnrolled() decides after the loop.
+    if (A.Site == Site && !UnrolledLoops.empty() && UnrolledLoops.back())
       continue;
     const Poly D = Offset - A.Offset;
     if (!D.isConcrete(Active) || !D.isUniform(Active))
       continue;
     const int64_t Dist = D.laneConstants()[First];
+    if (A.Site == Site) {
+      // One access in consecutive iterations of a loop nvcc unrolls by a
+      // factor of its choosing: the copies are side by side when the
+      // address moves by its width, aligned as where a copy starts.
+      if (Dist != static_cast<int64_t>(Width) && Dist != -static_cast<int64_t>(Width))
+        continue;
+      const PtxasView AtStart = ptxasView(Site, /*CountersAtStart=*/true);
+      if (AtStart.Ok && AtStart.Align < 2 * static_cast<int64_t>(Width))
+        continue;
+      R.Mergeable.try_emplace({Site, Op},
+                              makeReason(ReasonKind::MayBeMerged,
+                                         {text(Site), lineOf(Ctx, Site->getBeginLoc()),
+                                          Op == AccessOp::Load ? "read, in the next iteration,"
+                                                               : "write, in the next iteration,",
+                                          std::to_string(2 * Width)}));
+      continue;
+    }
     // The distance must be a constant to ptxas too: s[0] and s[t / 32] are
     // 4 bytes apart in the second warp only.
     if (View.Ok && A.Syntax && (View.Shape != A.Shape || View.Const - A.Const != Dist))
@@ -969,6 +1011,188 @@ void WarpInterp::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, uns
     MergeWindow.erase(MergeWindow.begin());
 }
 
+bool WarpInterp::unrolledCompletely(const Stmt *Loop) {
+  auto It = UnrolledCache.find(Loop);
+  if (It == UnrolledCache.end())
+    It = UnrolledCache.try_emplace(Loop, unrolledCompletelyUncached(Loop)).first;
+  return It->second;
+}
+
+namespace {
+/// Whether a loop body is what nvcc unrolls completely when the trip count
+/// is small: a few statements, no inner loop, no call but to math
+/// functions (a barrier, an atomic or a user function stops it).
+bool smallFlatBody(const Stmt *S, unsigned &Statements) {
+  if (!S)
+    return true;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<AsmStmt>(S) ||
+      isa<SwitchStmt>(S) || isa<GotoStmt>(S))
+    return false;
+  if (auto *CE = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || !FD->getIdentifier() || isa<CXXOperatorCallExpr>(CE))
+      return false;
+    const std::string Name = FD->getName().lower();
+    for (const char *Orders : {"sync", "fence", "barrier", "atomic", "shfl", "vote", "ballot",
+                               "match", "printf", "clock", "trap", "alloc"})
+      if (Name.find(Orders) != std::string::npos)
+        return false;
+    const SourceManager &SM = FD->getASTContext().getSourceManager();
+    if (!FD->getBuiltinID() && !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return false; // the user's function: its size is not known here
+  }
+  if (isa<Expr>(S) || isa<DeclStmt>(S))
+    ++Statements;
+  if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *C : CS->body())
+      if (!smallFlatBody(C, Statements))
+        return false;
+    return Statements <= 4;
+  }
+  if (isa<Expr>(S)) {
+    // Expressions are counted once; their parts only checked for calls.
+    unsigned Ignored = 0;
+    for (const Stmt *C : S->children())
+      if (!smallFlatBody(C, Ignored))
+        return false;
+    return true;
+  }
+  for (const Stmt *C : S->children())
+    if (!smallFlatBody(C, Statements))
+      return false;
+  return Statements <= 4;
+}
+} // namespace
+
+bool WarpInterp::unrolledCompletelyUncached(const Stmt *Loop) {
+  // `for (int k = C0; k < C1; ++k)` (or `k = C0` on a counter declared
+  // before, `<=`, `>`, `>=`, `--`, `+= C`) with at most 64 iterations and a
+  // body of a few statements with no inner loop or call: nvcc unrolls it
+  // completely (read from the SASS of loops of 8, 16, 32 and 64 iterations
+  // of one or two statements; a loop holding a barrier or an inner loop,
+  // Rodinia lud's, stays a loop).
+  auto *For = dyn_cast<ForStmt>(Loop);
+  if (!For || !For->getCond() || !For->getInc())
+    return false;
+  const VarDecl *Counter = nullptr;
+  const Expr *Start = nullptr;
+  if (auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()); DS && DS->isSingleDecl()) {
+    Counter = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Start = Counter ? Counter->getInit() : nullptr;
+  } else if (auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit());
+             BO && BO->getOpcode() == BO_Assign) {
+    if (auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      Counter = dyn_cast<VarDecl>(DR->getDecl());
+    Start = BO->getRHS();
+  }
+  if (!Counter || !Start || Start->isValueDependent() || !Start->isIntegerConstantExpr(Ctx))
+    return false;
+  auto IsCounter = [&](const Expr *E) {
+    auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == Counter;
+  };
+  auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  if (!Cond || !Cond->isRelationalOp())
+    return false;
+  const Expr *Bound = IsCounter(Cond->getLHS()) ? Cond->getRHS()
+                      : IsCounter(Cond->getRHS()) ? Cond->getLHS()
+                                                  : nullptr;
+  if (!Bound || Bound->isValueDependent() || !Bound->isIntegerConstantExpr(Ctx))
+    return false;
+  const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+  int64_t Step = 0;
+  if (auto *UO = dyn_cast<UnaryOperator>(Inc); UO && UO->isIncrementDecrementOp() &&
+                                                 IsCounter(UO->getSubExpr()))
+    Step = 1;
+  else if (auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
+           CA && (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
+           IsCounter(CA->getLHS()) && !CA->getRHS()->isValueDependent())
+    if (std::optional<llvm::APSInt> V = CA->getRHS()->getIntegerConstantExpr(Ctx))
+      Step = V->getExtValue() < 0 ? -V->getExtValue() : V->getExtValue();
+  if (Step <= 0)
+    return false;
+  const int64_t From = Start->getIntegerConstantExpr(Ctx)->getExtValue();
+  const int64_t To = Bound->getIntegerConstantExpr(Ctx)->getExtValue();
+  const int64_t Trips = ((From < To ? To - From : From - To) + Step - 1) / Step;
+  unsigned Statements = 0;
+  return Trips <= 64 && smallFlatBody(For->getBody(), Statements);
+}
+
+void WarpInterp::mergeUnrolled(size_t Mark) {
+  // The events of each shared access of one width, by call context.
+  std::map<std::pair<const Expr *, std::string>, std::vector<size_t>> Groups;
+  for (size_t I = Mark; I < Buffered.size(); ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (E.Space == MemorySpace::Shared && E.UnknownWhy.empty() && E.Region &&
+        (E.Op == AccessOp::Load || E.Op == AccessOp::Store) && E.Chunks == 1 && E.Width < 16)
+      Groups[{E.Site, E.ContextKey}].push_back(I);
+  }
+  const int64_t Block = spaceModel(MemorySpace::Shared).PlacedAlignment; // 16
+  std::vector<bool> Drop(Buffered.size(), false);
+  for (auto &[Key, Idx] : Groups) {
+    if (Idx.size() < 2)
+      continue;
+    const AccessEvent &First = Buffered[Idx.front()];
+    const int64_t W = First.Width;
+    // Each iteration's address the width after the last one's, on every
+    // lane: the unrolled copies read (write) a row.
+    bool Row = true;
+    for (size_t K = 1; K < Idx.size() && Row; ++K) {
+      const AccessEvent &P = Buffered[Idx[K - 1]], &E = Buffered[Idx[K]];
+      const Poly D = E.Offset - P.Offset;
+      Row = E.Region == P.Region && E.Width == P.Width && E.Active == P.Active &&
+            E.Weight == P.Weight && D.isConcrete(E.Active) && D.isUniform(E.Active);
+      if (Row) {
+        unsigned L = 0;
+        while (L < WarpSize && !(E.Active & (LaneMask(1) << L)))
+          ++L;
+        Row = L < WarpSize && D.laneConstants()[L] == W;
+      }
+    }
+    if (!Row)
+      continue;
+    // Whole blocks from a block boundary that ptxas can prove: one 16-byte
+    // access each. Anything else (a row starting inside a block, a part of
+    // a block left over, an alignment it cannot prove) it may merge in
+    // pieces, or read a whole block for part of it: not known.
+    const PtxasView View = ptxasView(First.Site);
+    const int64_t Bytes = W * static_cast<int64_t>(Idx.size());
+    if (!View.Ok || View.Align < Block || Bytes % Block != 0 ||
+        provenAlignment(First.Offset + R.Regions[*First.Region].BaseOffset, First.Active, Block) <
+            Block) {
+      if (!View.Ok || View.TermsAlign >= 2 * W)
+        R.Mergeable.try_emplace(
+            {First.Site, First.Op},
+            makeReason(ReasonKind::MayBeMerged,
+                       {text(First.Site), lineOf(Ctx, First.Site->getBeginLoc()),
+                        First.Op == AccessOp::Load ? "read, in the next iteration,"
+                                                   : "write, in the next iteration,",
+                        std::to_string(2 * W)}));
+      continue;
+    }
+    const size_t PerBlock = static_cast<size_t>(Block / W);
+    for (size_t K = 0; K < Idx.size(); ++K) {
+      if (K % PerBlock) {
+        Drop[Idx[K]] = true;
+        continue;
+      }
+      AccessEvent &E = Buffered[Idx[K]];
+      E.Width = static_cast<unsigned>(Block);
+      E.Assumptions.push_back(makeAssumption(
+          AssumptionKind::MergedByPtxas,
+          {std::to_string(PerBlock), std::to_string(Block), lineOf(Ctx, E.Site->getBeginLoc())}));
+    }
+  }
+  size_t Out = Mark;
+  for (size_t I = Mark; I < Buffered.size(); ++I)
+    if (!Drop[I]) {
+      if (Out != I)
+        Buffered[Out] = std::move(Buffered[I]);
+      ++Out;
+    }
+  Buffered.resize(Out);
+}
+
 void WarpInterp::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
   const Poly Next = Poly::symbol(K) + Poly::constant(1);
   for (size_t I = Mark; I < Buffered.size(); ++I) {
@@ -986,8 +1210,8 @@ void WarpInterp::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
     const int64_t D = L < WarpSize ? Step.laneConstants()[L] : 0;
     if (D != static_cast<int64_t>(E.Width) && D != -static_cast<int64_t>(E.Width))
       continue;
-    const PtxasView View = ptxasView(E.Site);
-    if (!View.Ok || View.Align < 2 * static_cast<int64_t>(E.Width))
+    const PtxasView View = ptxasView(E.Site, /*CountersAtStart=*/true);
+    if (View.Ok && View.Align < 2 * static_cast<int64_t>(E.Width))
       continue;
     R.Mergeable.try_emplace(
         {E.Site, E.Op},

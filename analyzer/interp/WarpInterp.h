@@ -172,6 +172,17 @@ private:
     int64_t Const;
   };
   std::vector<RecentAccess> MergeWindow;
+  /// For each loop being run iteration by iteration, innermost last:
+  /// whether nvcc unrolls it completely (a trip count known at compile
+  /// time), so that ptxas sees its iterations' accesses side by side.
+  std::vector<bool> UnrolledLoops;
+  bool unrolledCompletely(const clang::Stmt *Loop);
+  bool unrolledCompletelyUncached(const clang::Stmt *Loop);
+  llvm::DenseMap<const clang::Stmt *, bool> UnrolledCache;
+  /// After such a loop: the same shared access in consecutive iterations,
+  /// reading (writing) the row it walks whole 16-byte blocks at a time,
+  /// becomes one 16-byte access per block, as ptxas merges it.
+  void mergeUnrolled(size_t Mark);
   /// A branch whose two sides both run in this warp: an access written
   /// alike in both sides may become one instruction that the lanes of both
   /// run (Hoisting.cpp).
@@ -189,8 +200,12 @@ private:
     std::string Shape;
     int64_t Const = 0;
     int64_t Align = 0;
+    int64_t TermsAlign = 0; // the same without the constant part
   };
-  PtxasView ptxasView(const clang::Expr *Site);
+  /// With CountersAtStart, every loop counter takes its first value (where
+  /// an unrolled copy of its loop starts); otherwise only the counters of
+  /// loops nvcc unrolls completely are known, by their current value.
+  PtxasView ptxasView(const clang::Expr *Site, bool CountersAtStart = false);
   void noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
                      const clang::Expr *Site);
 

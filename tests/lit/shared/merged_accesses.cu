@@ -1,14 +1,19 @@
 // RUN: %lint --format=json %s | %records | FileCheck %s --check-prefix=REC
 // RUN: %lint %s | FileCheck %s
-// Accesses the compiler may merge into other instructions, reported unknown
-// with the reason (docs/model.md, "Accesses the compiler merges"; the
-// SASS of each case below was read on sm_90 with nvcc 13):
+// Only row's load is merged exactly:
+// RUN: %lint --format=json %s | grep -o '"merged-by-ptxas"' | wc -l | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^ *}}1{{$}}
+// Accesses the compiler merges into other instructions (docs/model.md,
+// "Accesses the compiler merges"; the SASS of each case below was read on
+// sm_90 with nvcc 13, sample_kernels/merged_rows.cu measures them):
 //   - ptxas merges shared loads (stores) of one base at constant offsets in
 //     one aligned 8- or 16-byte block into LDS.64/LDS.128 (STS) when the
-//     address's computation proves the block's alignment: unrolled loops
-//     over a row, struct fields one after the other;
+//     address's computation proves the block's alignment. A row walked from
+//     a block boundary by a loop nvcc unrolls completely is predicted as
+//     one 16-byte access per block; other cases (a row starting inside a
+//     block, a run-time trip count, struct fields) are unknown;
 //   - nvcc makes a load or store written alike in both sides of a branch one
-//     instruction that the lanes of both sides run.
+//     instruction that the lanes of both sides run: unknown.
 
 // A row of 16 floats read in an unrolled loop: four LDS.128.
 __global__ void row(float *out) {
@@ -19,7 +24,21 @@ __global__ void row(float *out) {
   float acc = 0;
   for (int k = 0; k < 16; ++k)
     acc += s[ty][k] * (k + 1);
-  // CHECK-DAG: :[[@LINE-1]]:12: remark: shared load from 's' cannot be predicted: ptxas may merge it with `s[ty][k]` (line [[@LINE-1]]), whose lanes read the adjacent bytes of the same aligned 8-byte block, into one wider instruction (LDS.64 or LDS.128): how many requests it takes, and what each costs, is not known
+  // REC-DAG: merged_accesses.cu:[[@LINE-1]]:12: row load shared 's' `s[ty][k]` 2/2 ok
+  out[ty * 16 + tx] = acc;
+}
+
+// The same row from its second element: ptxas reads the first block whole
+// for three of its elements.
+__global__ void row_inside(float *out) {
+  __shared__ float s[16][20];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  s[ty][tx] = tx;
+  __syncthreads();
+  float acc = 0;
+  for (int k = 1; k < 17; ++k)
+    acc += s[ty][k];
+  // CHECK-DAG: :[[@LINE-1]]:12: remark: shared load from 's' cannot be predicted: ptxas may merge it with `s[ty][k]` (line [[@LINE-1]]), whose lanes read, in the next iteration, the adjacent bytes of the same aligned 8-byte block, into one wider instruction (LDS.64 or LDS.128): how many requests it takes, and what each costs, is not known
   out[ty * 16 + tx] = acc;
 }
 
@@ -116,6 +135,7 @@ __global__ void sides(float *out, int f) {
 int main() {
   float *f;
   row<<<1, dim3(16, 16)>>>(f);
+  row_inside<<<1, dim3(16, 16)>>>(f);
   row_counter<<<1, dim3(16, 16)>>>(f, 64);
   odd_pitch<<<1, dim3(16, 16)>>>(f);
   tree<<<1, 256>>>(f);
