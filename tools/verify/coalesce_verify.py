@@ -53,6 +53,8 @@ from collections import OrderedDict, defaultdict
 # interior warps of the grid: a bounds guard or a clamp taken to pass on every
 # lane, so the edge warps that the GPU also runs may cost a little more.
 INTERIOR_KINDS = {"interior-guard", "interior-clamp"}
+# Assumptions a run may not meet: a prediction resting on one is conditional.
+CONDITIONAL_KINDS = INTERIOR_KINDS | {"alignment-of-symbols", "uniform-branch"}
 
 TOLERANCE = 1e-3
 INTERIOR_TOLERANCE = 0.01
@@ -422,6 +424,10 @@ def predicted_groups(accesses, kernel, block, grid=None, sizes=None, config=None
         g["kept"] = g.get("kept", True) and "kept-in-register" in a.get("assumption_kinds", [])
         if any(k in INTERIOR_KINDS for k in a.get("assumption_kinds", [])):
             g["interior"] = True
+        # What the prediction takes for granted that a run may not meet.
+        for k, text in zip(a.get("assumption_kinds", []), a.get("assumptions", [])):
+            if k in CONDITIONAL_KINDS:
+                g.setdefault("conditions", []).append(text)
         if a["verdict"] == "unknown":
             g["unknown"] = a["reason"]
             continue
@@ -436,6 +442,10 @@ def predicted_groups(accesses, kernel, block, grid=None, sizes=None, config=None
             cost, ideal = case[0], case[1]
             g["case"] = case[2]
             g["total"] = None  # the totals are for the top-level case
+        elif a.get("parametric"):
+            g.setdefault("conditions", []).append(
+                f"the case of the run-time size '{a['parametric'].get('size')}' its headline "
+                f"states (the run's value was not given: --size)")
         g["w"] += w
         g["rpw"] += rpw or 0.0
         g["cost"] += w * cost
@@ -682,6 +692,10 @@ def interior_or_disagree(row, p, pred, meas):
         row["note"] = ("predicted for interior warps; the measurement includes the grid's "
                        "edge warps, where a guard or clamp changes the pattern")
         return "interior"
+    if p.get("conditions"):
+        # The prediction said what it assumed; this run does not meet it.
+        row["note"] = "predicted assuming " + "; ".join(dict.fromkeys(p["conditions"]))
+        return "conditional"
     return "DISAGREE"
 
 
@@ -920,7 +934,8 @@ def render_table(rows):
                   "not executed": "(not executed)",
                   "not predicted": "NO (not predicted)", "not in SASS": "NO (not in SASS)",
                   "operand": "(no LDC)", "not attributed": "(not attributed)",
-                  "kept in register": "(kept in register)"}[r["status"]]
+                  "kept in register": "(kept in register)",
+                  "conditional": "NO (conditional)"}[r["status"]]
         if r.get("case"):
             status += f"  [case {r['case']}]"
         if r.get("config"):
@@ -938,7 +953,7 @@ def render_table(rows):
 
 def summarize(rows):
     compared = [r for r in rows if r["status"] in
-                ("agree", "interior", "DISAGREE", "not predicted", "not in SASS")]
+                ("agree", "interior", "DISAGREE", "conditional", "not predicted", "not in SASS")]
     agreeing = [r for r in compared if r["status"] in ("agree", "interior")]
     return len(agreeing), len(compared)
 

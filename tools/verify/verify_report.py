@@ -18,7 +18,7 @@ def _pair(p):
 def _find(rows, kernel, space, op, file=None):
     for r in rows:
         if r["kernel"] == kernel and r["space"] == space and r["op"] == op and \
-                (file is None or r["file"] == file) and r["status"] in ("agree", "interior", "DISAGREE"):
+                (file is None or r["file"] == file) and r["status"] in ("agree", "interior", "DISAGREE", "conditional"):
             return r
     return None
 
@@ -93,7 +93,7 @@ def _seed_tables(rows, kernels):
     # Seeds 001/004: transposes.
     body = []
     for k in ("copy_coalesced", "copy_strided", "transpose_naive", "transpose_tiled", "transpose_shared"):
-        g = [r for r in rows if r["kernel"] == k and r["status"] in ("agree", "interior", "DISAGREE")]
+        g = [r for r in rows if r["kernel"] == k and r["status"] in ("agree", "interior", "DISAGREE", "conditional")]
         t = _timing(kernels, k)
         if g:
             cells = []
@@ -189,7 +189,8 @@ def markdown(info, rows, kernels, ok, total):
                       "not in SASS": "**no** (not in SASS)",
                       "operand": "(no LDC: operands)",
                       "not attributed": "(not attributed: see note)",
-                      "kept in register": "(kept in a register: no instruction)"}[r["status"]]
+                      "kept in register": "(kept in a register: no instruction)",
+                      "conditional": "**no**, conditional (see note)"}[r["status"]]
             if r["status"] == "not attributed" and r.get("note"):
                 status += f" {r['note']}"
             if r.get("case"):
