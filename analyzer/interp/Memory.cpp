@@ -737,8 +737,8 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site, bool CountersAtSta
     E = E->IgnoreParenImpCasts();
     if (Depth > 16 || E->isValueDependent())
       return K;
-    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx)) {
-      K.Value = V->getExtValue();
+    if (std::optional<int64_t> V = constantOf(E)) {
+      K.Value = *V;
       return K;
     }
     if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
@@ -762,8 +762,7 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site, bool CountersAtSta
         if (!Unrolled && !CountersAtStart)
           return K;
         if (Start)
-          if (std::optional<llvm::APSInt> V = Start->getIntegerConstantExpr(Ctx))
-            K.Value = V->getExtValue();
+          K.Value = constantOf(Start);
         if (Frame *F = Unrolled && !CountersAtStart ? frameOf(VD) : nullptr) {
           auto It = F->Vars.find(VD);
           if (It != F->Vars.end() && It->second.K == Value::Int &&
@@ -854,9 +853,13 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site, bool CountersAtSta
             VD && VD->getType().isConstQualified() && VD->hasLocalStorage() && VD->getInit())
           return Lin(VD->getInit(), Scale, Depth + 1);
     }
-    llvm::FoldingSetNodeID ID;
-    E->Profile(ID, Ctx, /*Canonical=*/true);
-    const std::string Key = std::to_string(ID.ComputeHash());
+    auto Cached = TermKeys.find(E);
+    if (Cached == TermKeys.end()) {
+      llvm::FoldingSetNodeID ID;
+      E->Profile(ID, Ctx, /*Canonical=*/true); // written alike: the same term
+      Cached = TermKeys.try_emplace(E, std::to_string(ID.ComputeHash())).first;
+    }
+    const std::string &Key = Cached->second;
     Terms[Key] += Scale;
     Factors[Key] = K.multiple();
   };
@@ -886,10 +889,33 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site, bool CountersAtSta
         L = VD->getInit()->IgnoreParenImpCasts(); // `P &q = s[i];`
         continue;
       }
-      if (!VD || !VD->hasAttr<CUDASharedAttr>())
+      if (!VD)
         return V;
+      std::string Root;
+      if (VD->hasAttr<CUDASharedAttr>()) {
+        Root = "v" + std::to_string(reinterpret_cast<uintptr_t>(VD));
+      } else if (VD->getType()->isPointerType()) {
+        // A pointer handed to a helper (`float *As`): nvcc inlines the
+        // helper, and ptxas sees the array and the offset it was given,
+        // when that is one offset for the whole warp.
+        Frame *F = frameOf(VD);
+        auto It = F ? F->Vars.find(VD) : decltype(F->Vars.end())();
+        if (!F || It == F->Vars.end() || It->second.K != Value::Ptr ||
+            !It->second.P.isConcrete(Exists) || !It->second.P.isUniform(Exists) ||
+            R.Regions[It->second.Region].K != MemRegion::Shared)
+          return V;
+        unsigned L0 = 0;
+        while (L0 < WarpSize && !(Exists & (LaneMask(1) << L0)))
+          ++L0;
+        if (L0 == WarpSize)
+          return V;
+        V.Const += It->second.P.laneConstants()[L0];
+        Root = "r" + std::to_string(It->second.Region);
+      } else {
+        return V;
+      }
       int64_t G = 0;
-      V.Shape = std::to_string(reinterpret_cast<uintptr_t>(VD)) + ":";
+      V.Shape = Root + ":";
       for (const auto &[Key, C] : Terms) {
         if (C == 0)
           continue;
@@ -1009,6 +1035,18 @@ void WarpInterp::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, uns
                          View.Const});
   if (MergeWindow.size() > 32)
     MergeWindow.erase(MergeWindow.begin());
+}
+
+std::optional<int64_t> WarpInterp::constantOf(const Expr *E) {
+  auto It = Constants.find(E);
+  if (It == Constants.end()) {
+    std::optional<int64_t> V;
+    if (!E->isValueDependent())
+      if (std::optional<llvm::APSInt> C = E->getIntegerConstantExpr(Ctx))
+        V = C->getExtValue();
+    It = Constants.try_emplace(E, V).first;
+  }
+  return It->second;
 }
 
 bool WarpInterp::unrolledCompletely(const Stmt *Loop) {

@@ -179,6 +179,11 @@ private:
   bool unrolledCompletely(const clang::Stmt *Loop);
   bool unrolledCompletelyUncached(const clang::Stmt *Loop);
   llvm::DenseMap<const clang::Stmt *, bool> UnrolledCache;
+  /// ptxasView()'s key of each term it cannot evaluate (its structure).
+  llvm::DenseMap<const clang::Expr *, std::string> TermKeys;
+  /// An integer constant expression's value, evaluated once.
+  llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
+  std::optional<int64_t> constantOf(const clang::Expr *E);
   /// After such a loop: the same shared access in consecutive iterations,
   /// reading (writing) the row it walks whole 16-byte blocks at a time,
   /// becomes one 16-byte access per block, as ptxas merges it.
