@@ -69,9 +69,14 @@ BankCount countWavefronts(const LaneInts &ByteAddr, LaneMask Active,
         Group == 32 ? AllLanes : (((1u << Group) - 1) << G);
     if (!(Active & GroupMask))
       continue;
-    const bool Merge =
+    bool Merge =
         BytesPerLane > 4 &&
         distinctAddresses(ByteAddr, Active, G, G + Group) * BytesPerLane <= 64;
+    // A 128-bit half-warp is one wavefront only when each of its quarters
+    // asks for at most two 16-byte blocks: lanes reading blocks 0-3 in
+    // turn (l % 4, a register tile's row) cost a wavefront per quarter.
+    for (unsigned Q = G; Merge && BytesPerLane > 8 && Q < G + Group; Q += Phase)
+      Merge = distinctAddresses(ByteAddr, Active, Q, Q + Phase) <= 2;
     if (Merge) {
       unsigned Ways = phaseWays(ByteAddr, Active, G, G + Group, BytesPerLane);
       R.Wavefronts += Ways;

@@ -21,9 +21,12 @@
 // the whole warp for 64-bit accesses, each half-warp for 128-bit ones, costing
 // the group's ways. So an LDS.64 that all lanes aim at one address costs 1
 // wavefront and an LDS.128 2; an LDS.64 reading 8 distinct doubles costs 1,
-// one reading 11 costs 2. Measured on an H200 (tests/verify/fixtures): the
-// rule fits all 19 64- and 128-bit cases of sample_kernels/shared_wide.cu and
-// of the probe.
+// one reading 11 costs 2. A 128-bit half-warp merges only when each quarter
+// asks for at most two 16-byte blocks (lanes reading blocks 0-3 in turn, as
+// a register tile's row of SGEMM_CUDA's warp tiling does, cost 4). Measured
+// on an H200 (tests/verify/fixtures): the rule fits all 19 64- and 128-bit
+// cases of sample_kernels/shared_wide.cu, of the probe and of
+// sample_kernels/merged_rows.cu.
 //
 // Example: float tile[32][32]; tile[threadIdx.x][c] -> lane L reads word
 // 32L + c, all in bank c: 32 distinct words in one bank, 32 wavefronts

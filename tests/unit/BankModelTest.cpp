@@ -122,6 +122,12 @@ TEST(BankModel, WideGroupsWithAtMost64DistinctBytesAreServedTogether) {
       {[](unsigned t) -> int64_t { return t & 7; }, 4, 4},
       {[](unsigned t) -> int64_t { return t; }, 4, 4},
       {[](unsigned t) -> int64_t { return 2 * t; }, 8, 4},
+      // Each quarter asks for blocks 0-3 (64 bytes per half-warp, but four
+      // blocks per quarter): a wavefront per quarter, measured on SGEMM_CUDA
+      // sgemmWarptiling's Bs row (docs/real-code.md).
+      {[](unsigned t) -> int64_t { return t % 4; }, 4, 4},
+      // Two blocks per quarter, 32 bytes apart (its As row): merged.
+      {[](unsigned t) -> int64_t { return 2 * (t / 4); }, 2, 2},
   };
   for (auto &C : Q) {
     BankCount B = countWavefronts(elems(16, C.F), AllLanes, 16);
