@@ -118,6 +118,18 @@ __global__ void fields(float *out) {
   // expect: load s unknown; load s unknown; load s unknown; load s unknown; store out 4/4
 }
 
+// A 128-bit load whose lanes read 16-byte blocks 0-3 in turn (as a
+// register tile's row is read): 64 bytes per half-warp, but four blocks in
+// each quarter-warp, and a wavefront per quarter.
+__global__ void quarter_blocks(float4 *out) {
+  __shared__ float4 s[64];
+  int t = threadIdx.x;
+  if (t < 64)
+    s[t] = make_float4(t, t, t, t); // expect: store s 4/4
+  __syncthreads();
+  out[blockIdx.x * 256 + t] = s[t % 4]; // expect: load s 4/4; store out 16/16
+}
+
 int main() {
   const int blocks = N / 256;
   float *f = sample::alloc<float>(N);
@@ -136,5 +148,7 @@ int main() {
   sample::run("row_offset", B, [&] { row_offset<<<blocks, dim3(16, 16)>>>(f); });
   sample::run("runtime_trip", B, [&] { runtime_trip<<<blocks, dim3(16, 16)>>>(f, 64); });
   sample::run("fields", B, [&] { fields<<<blocks, 256>>>(f); });
+  float4 *q = sample::alloc<float4>(N);
+  sample::run("quarter_blocks", B * 4, [&] { quarter_blocks<<<blocks, 256>>>(q); });
   return 0;
 }

@@ -77,6 +77,10 @@ BankCount countWavefronts(const LaneInts &ByteAddr, LaneMask Active,
     // turn (l % 4, a register tile's row) cost a wavefront per quarter.
     for (unsigned Q = G; Merge && BytesPerLane > 8 && Q < G + Group; Q += Phase)
       Merge = distinctAddresses(ByteAddr, Active, Q, Q + Phase) <= 2;
+    // ... and when its blocks are in distinct banks: blocks 64 or 128 bytes
+    // apart, or two blocks in the same banks, go quarter by quarter.
+    if (Merge && BytesPerLane > 8)
+      Merge = phaseWays(ByteAddr, Active, G, G + Group, BytesPerLane) == 1;
     if (Merge) {
       unsigned Ways = phaseWays(ByteAddr, Active, G, G + Group, BytesPerLane);
       R.Wavefronts += Ways;

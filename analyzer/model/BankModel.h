@@ -23,7 +23,9 @@
 // wavefront and an LDS.128 2; an LDS.64 reading 8 distinct doubles costs 1,
 // one reading 11 costs 2. A 128-bit half-warp merges only when each quarter
 // asks for at most two 16-byte blocks (lanes reading blocks 0-3 in turn, as
-// a register tile's row of SGEMM_CUDA's warp tiling does, cost 4). Measured
+// a register tile's row of SGEMM_CUDA's warp tiling does, cost 4) and its
+// blocks are in distinct banks (blocks 64 bytes apart cost 4, ideal 4; two
+// blocks 128 bytes apart 8, ideal 4: sample_kernels/wide_blocks.cu). Measured
 // on an H200 (tests/verify/fixtures): the rule fits all 19 64- and 128-bit
 // cases of sample_kernels/shared_wide.cu, of the probe and of
 // sample_kernels/merged_rows.cu.

@@ -128,6 +128,12 @@ TEST(BankModel, WideGroupsWithAtMost64DistinctBytesAreServedTogether) {
       {[](unsigned t) -> int64_t { return t % 4; }, 4, 4},
       // Two blocks per quarter, 32 bytes apart (its As row): merged.
       {[](unsigned t) -> int64_t { return 2 * (t / 4); }, 2, 2},
+      // 64 bytes apart: blocks 0 and 128 bytes share banks, quarter by
+      // quarter; 128 bytes apart, 2-way in each quarter; two blocks 128
+      // bytes apart in turn, likewise (sample_kernels/wide_blocks.cu).
+      {[](unsigned t) -> int64_t { return (4 * (t / 4)) % 256; }, 4, 4},
+      {[](unsigned t) -> int64_t { return (8 * (t / 4)) % 256; }, 8, 4},
+      {[](unsigned t) -> int64_t { return (t & 1) * 8; }, 8, 4},
   };
   for (auto &C : Q) {
     BankCount B = countWavefronts(elems(16, C.F), AllLanes, 16);
