@@ -479,6 +479,37 @@ class RegisterValuesTest(unittest.TestCase):
 
 
 
+class StatementLinesTest(unittest.TestCase):
+    """nvcc may put an access of a statement written over several lines on a
+    later line of it than the one where the expression starts (the line the
+    tool reports): the row is matched there, within the statement only."""
+
+    def run_case(self, source_text, measured_line):
+        src = write(source_text, suffix=".cu")
+        lines = write([["File Path", "/x/" + os.path.basename(src)], ["Function Name", "k(float *)"],
+                       HEADER, [str(measured_line), "..."] + ["-"] * 10,
+                       sass("0x10", "LDS.128 R4, [R2]", 8, "Shared", "Load", wf=16, wfi=16)])
+        raw = write([RAW_HEADER, ["0", "k(float *)", "256", "1", "1", "1", "1", "1"]])
+        p = pred("k", 2, "shared", "load", 2, 2)
+        p["file"] = src
+        try:
+            rows, _ = v.compare_program(src, [p], lines, raw, None)
+        finally:
+            for f in (lines, raw, src):
+                os.unlink(f)
+        return rows
+
+    def test_matched_on_a_later_line_of_its_statement(self):
+        rows = self.run_case("__global__ void k(float *r) {\n  r[0] =\n    s[t];\n}\n", 3)
+        self.assertEqual(len(rows), 1)
+        self.assertEqual(rows[0]["status"], "agree")
+        self.assertIn("measured on line 3", rows[0]["note"])
+
+    def test_not_matched_past_the_end_of_the_statement(self):
+        rows = self.run_case("__global__ void k(float *r) {\n  r[0] = s[t];\n  x = 1;\n}\n", 3)
+        self.assertEqual(sorted(r["status"] for r in rows), ["not in SASS", "not predicted"])
+
+
 class ConditionalTest(unittest.TestCase):
     """A prediction that says what it assumes (interior warps, the alignment
     of unknown symbols, the top-level case of a run-time size) and disagrees

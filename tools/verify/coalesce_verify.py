@@ -779,7 +779,21 @@ def judge_constant(row, m, p, warps):
     return "DISAGREE"
 
 
-def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, metrics):
+def continues(src_lines, first, last):
+    """Whether the statement on source line `first` goes on to line `last`:
+    no line from `first` to `last - 1` ends a statement or opens or closes a
+    block (';', '{', '}' outside a comment)."""
+    if not src_lines or first < 1 or last > len(src_lines) or last <= first:
+        return False
+    for n in range(first, last):
+        code = src_lines[n - 1].split("//")[0]
+        if any(c in code for c in ";{}"):
+            return False
+    return True
+
+
+def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, metrics,
+                   src_lines=None):
     """The rows of one measured launch against the predictions of one launch
     configuration (all of the kernel's with `config` None). `metrics` are the
     launch's constant-cache counters (None when they were not recorded)."""
@@ -812,6 +826,20 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, 
             m = measured.pop(mkey)
             m["hoisted_to"] = mkey[1]
             measured[pkey] = m
+    # An access in a statement written over several lines: the tool reports
+    # it on the line where its expression starts, nvcc may put the
+    # instruction on a later line of the same statement. A prediction with
+    # no measurement is matched to the one measured row of its kind on a
+    # later line of its statement that no prediction explains.
+    for pkey in [k for k in predicted if k not in measured and k[0] == src_name and
+                 predicted[k]["unknown"] is None and not k[3].endswith(HOISTED)]:
+        later = [k for k in measured
+                 if k[0] == pkey[0] and k[2:] == pkey[2:] and k not in predicted and
+                 continues(src_lines, pkey[1] or 0, k[1] or 0)]
+        if len(later) == 1:
+            m = measured.pop(later[0])
+            m["statement_line"] = later[0][1]
+            measured[pkey] = m
     unattributed = attribute_constant(measured, predicted, metrics)
     keys = list(OrderedDict.fromkeys(list(predicted.keys()) + list(measured.keys())))
     keys.sort(key=lambda k: (k[0], k[1] or 0, k[2], k[3]))
@@ -827,6 +855,9 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, 
             row["note"] = f"instructions inlined from {m['via']}"
         if m and m.get("hoisted_to") is not None:
             row["note"] = f"hoisted before its loop: measured on line {m['hoisted_to']}"
+        if m and m.get("statement_line") is not None:
+            row["note"] = (f"measured on line {m['statement_line']}, where the statement "
+                           f"goes on")
         if p and p.get("case"):
             row["case"] = p["case"]
         executed = m is not None and m["inst"] > 0
@@ -896,6 +927,11 @@ def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_fil
     rows = []
     kernels = []
     src_name = os.path.basename(source)
+    try:
+        with open(source, errors="replace") as f:
+            src_lines = f.read().splitlines()
+    except OSError:
+        src_lines = None  # replayed without the source: no statement spans
     known = sorted({a["kernel"] for a in accesses})
     for i, (launch, block) in enumerate(zip(launches, blocks)):
         kernel = match_kernel(known, [block["function"], launch["name"]]) or \
@@ -918,7 +954,7 @@ def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_fil
         best = None
         for c in choices:
             r = compare_launch(accesses, kernel, launch, block, i, src_name, sizes, c,
-                               metrics.get(launch["id"]) if metrics_csv else None)
+                               metrics.get(launch["id"]) if metrics_csv else None, src_lines)
             score = sum(x["status"] == "agree" for x in r)
             if best is None or score > best[0]:
                 best = (score, r, c)
