@@ -188,6 +188,17 @@ bool sameLValue(const ASTContext &Ctx, const Expr *A, const Expr *B) {
   return IA == IB;
 }
 
+bool ordersMemory(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return true;
+  const std::string Name = FD->getName().lower();
+  for (const char *Orders : {"sync", "fence", "barrier", "atomic", "shfl", "vote", "ballot",
+                             "match", "activemask", "clock", "printf", "trap"})
+    if (Name.find(Orders) != std::string::npos)
+      return true;
+  return false;
+}
+
 const VarDecl *rootVar(const Expr *E) {
   E = skipToValue(E);
   while (true) {

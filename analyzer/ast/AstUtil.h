@@ -48,6 +48,11 @@ const clang::VarDecl *rootVar(const clang::Expr *E);
 /// parentheses and implicit casts ignored): the test nvcc's value numbering
 /// can pass at compile time, unlike the same address in one warp.
 bool sameLValue(const clang::ASTContext &Ctx, const clang::Expr *A, const clang::Expr *B);
+/// A call that orders memory or threads, or exchanges data between lanes:
+/// barriers, fences, atomics, warp shuffles, votes and matches, clocks,
+/// printf and traps (by the callee's name, as CUDA's headers spell them).
+/// nvcc does not move or merge memory accesses across one.
+bool ordersMemory(const clang::FunctionDecl *FD);
 
 bool isIntegral(clang::QualType T);
 /// True if S contains a return, break or continue that retires lanes.

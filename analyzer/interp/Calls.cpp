@@ -35,17 +35,8 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
   const FunctionDecl *FD = CE->getDirectCallee();
   // A barrier, fence, atomic or warp exchange ends the block within which
   // ptxas merges accesses; nvcc inlines other device functions.
-  if (!FD || !FD->getIdentifier()) {
+  if (ordersMemory(FD))
     MergeWindow.clear();
-  } else {
-    const std::string Name = FD->getName().lower();
-    for (const char *Orders : {"sync", "fence", "barrier", "atomic", "shfl", "vote", "ballot",
-                               "match", "activemask", "asm", "clock", "printf", "trap"})
-      if (Name.find(Orders) != std::string::npos) {
-        MergeWindow.clear();
-        break;
-      }
-  }
   // Calls through lambdas and functors: operator().
   if (!FD) {
     for (const Expr *A : CE->arguments())

@@ -997,12 +997,7 @@ void WarpInterp::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, uns
       const PtxasView AtStart = ptxasView(Site, /*CountersAtStart=*/true);
       if (AtStart.Ok && AtStart.Align < 2 * static_cast<int64_t>(Width))
         continue;
-      R.Mergeable.try_emplace({Site, Op},
-                              makeReason(ReasonKind::MayBeMerged,
-                                         {text(Site), lineOf(Ctx, Site->getBeginLoc()),
-                                          Op == AccessOp::Load ? "read, in the next iteration,"
-                                                               : "write, in the next iteration,",
-                                          std::to_string(2 * Width)}));
+      noteMergeableWithNextCopy(Site, Op, Width);
       continue;
     }
     // The distance must be a constant to ptxas too: s[0] and s[t / 32] are
@@ -1068,13 +1063,8 @@ bool smallFlatBody(const Stmt *S, unsigned &Statements) {
     return false;
   if (auto *CE = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD || !FD->getIdentifier() || isa<CXXOperatorCallExpr>(CE))
+    if (ordersMemory(FD) || isa<CXXOperatorCallExpr>(CE))
       return false;
-    const std::string Name = FD->getName().lower();
-    for (const char *Orders : {"sync", "fence", "barrier", "atomic", "shfl", "vote", "ballot",
-                               "match", "printf", "clock", "trap", "alloc"})
-      if (Name.find(Orders) != std::string::npos)
-        return false;
     const SourceManager &SM = FD->getASTContext().getSourceManager();
     if (!FD->getBuiltinID() && !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
       return false; // the user's function: its size is not known here
@@ -1199,13 +1189,7 @@ void WarpInterp::mergeUnrolled(size_t Mark) {
         provenAlignment(First.Offset + R.Regions[*First.Region].BaseOffset, First.Active, Block) <
             Block) {
       if (!View.Ok || View.TermsAlign >= 2 * W)
-        R.Mergeable.try_emplace(
-            {First.Site, First.Op},
-            makeReason(ReasonKind::MayBeMerged,
-                       {text(First.Site), lineOf(Ctx, First.Site->getBeginLoc()),
-                        First.Op == AccessOp::Load ? "read, in the next iteration,"
-                                                   : "write, in the next iteration,",
-                        std::to_string(2 * W)}));
+        noteMergeableWithNextCopy(First.Site, First.Op, First.Width);
       continue;
     }
     const size_t PerBlock = static_cast<size_t>(Block / W);
@@ -1251,13 +1235,18 @@ void WarpInterp::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
     const PtxasView View = ptxasView(E.Site, /*CountersAtStart=*/true);
     if (View.Ok && View.Align < 2 * static_cast<int64_t>(E.Width))
       continue;
-    R.Mergeable.try_emplace(
-        {E.Site, E.Op},
-        makeReason(ReasonKind::MayBeMerged,
-                   {text(E.Site), lineOf(Ctx, E.Site->getBeginLoc()),
-                    E.Op == AccessOp::Load ? "read, in the next iteration," : "write, in the next iteration,",
-                    std::to_string(2 * E.Width)}));
+    noteMergeableWithNextCopy(E.Site, E.Op, E.Width);
   }
+}
+
+void WarpInterp::noteMergeableWithNextCopy(const Expr *Site, AccessOp Op, unsigned Width) {
+  R.Mergeable.try_emplace(
+      {Site, Op},
+      makeReason(ReasonKind::MayBeMerged,
+                 {text(Site), lineOf(Ctx, Site->getBeginLoc()),
+                  Op == AccessOp::Load ? "read, in the next iteration,"
+                                       : "write, in the next iteration,",
+                  std::to_string(2 * Width)}));
 }
 
 /// The term of the address that spreads the lanes the most: an additive term

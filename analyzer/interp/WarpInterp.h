@@ -196,6 +196,8 @@ private:
   /// whose address moves by its own width each iteration may be merged
   /// with its copy in the next iteration of the unrolled loop.
   void noteMergeableAcrossIterations(size_t Mark, SymbolId K);
+  /// Site may be merged with its own copy in the next unrolled iteration.
+  void noteMergeableWithNextCopy(const clang::Expr *Site, AccessOp Op, unsigned Width);
   /// A shared lvalue's byte offset as ptxas sees it: a constant plus terms
   /// it cannot evaluate (Shape names them with their coefficients), and the
   /// alignment it can prove (Ok false: not a subscript or field chain on a
