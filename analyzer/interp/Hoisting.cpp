@@ -469,14 +469,7 @@ void WarpInterp::hoistConcrete(const Stmt *Loop, size_t Mark) {
     for (size_t K = 1; K < Idx.size(); ++K)
       Drop[Idx[K]] = true;
   }
-  size_t Out = Mark;
-  for (size_t I = Mark; I < Buffered.size(); ++I)
-    if (!Drop[I]) {
-      if (Out != I)
-        Buffered[Out] = std::move(Buffered[I]);
-      ++Out;
-    }
-  Buffered.resize(Out);
+  dropBuffered(Mark, Drop);
 }
 
 void WarpInterp::hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,

@@ -228,7 +228,7 @@ struct KernelRun {
   llvm::DenseMap<const clang::Stmt *, InertRegion> Inert;
   /// Accesses ptxas may merge with an adjacent one into a wider
   /// instruction, by site and operation: each is reported unknown, with
-  /// this reason (interp/Memory.cpp noteMergeable()).
+  /// this reason (interp/Merging.cpp noteMergeable()).
   std::map<std::pair<const clang::Expr *, AccessOp>, Reason> Mergeable;
   /// Each branch's accesses written alike in both of its sides, with the
   /// other side's (interp/Hoisting.cpp), listed once.

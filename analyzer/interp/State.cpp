@@ -141,6 +141,17 @@ void WarpInterp::flushBuffered() {
   Buffered.clear();
 }
 
+void WarpInterp::dropBuffered(size_t Mark, const std::vector<bool> &Drop) {
+  size_t Out = Mark;
+  for (size_t I = Mark; I < Buffered.size(); ++I)
+    if (!Drop[I]) {
+      if (Out != I)
+        Buffered[Out] = std::move(Buffered[I]);
+      ++Out;
+    }
+  Buffered.resize(Out);
+}
+
 std::string WarpInterp::text(const Expr *E) {
   auto It = R.Texts.find(E);
   if (It == R.Texts.end())

@@ -158,7 +158,7 @@ private:
   /// Shared accesses since the last branch or barrier, unrolled iterations
   /// of loops included: ptxas merges accesses of one base at adjacent
   /// offsets into one wider instruction where it can prove the alignment
-  /// (Memory.cpp noteMergeable()).
+  /// (Merging.cpp noteMergeable()).
   struct RecentAccess {
     RegionId Region;
     Poly Offset;
@@ -259,6 +259,8 @@ private:
   void emit(AccessEvent E);
   /// Outside every buffering loop walker: hands the buffered events on.
   void flushBuffered();
+  /// Removes the buffered events from Mark on whose Drop entry is set.
+  void dropBuffered(size_t Mark, const std::vector<bool> &Drop);
   Frame *frameOf(const clang::VarDecl *VD, unsigned *Idx = nullptr);
   /// V on the lanes of M, Old on the others.
   Value merge(LaneMask M, const Value &New, const Value &Old) const;
@@ -414,6 +416,9 @@ private:
   /// with the context of the user's code.
   void attributeToUserCode(AccessEvent &E);
 };
+
+/// The `for` loop whose init declares or assigns VD, if any (Memory.cpp).
+const clang::ForStmt *forDeclaring(KernelRun &R, const clang::VarDecl *VD);
 
 } // namespace interp
 } // namespace coalesce

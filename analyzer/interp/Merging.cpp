@@ -1,0 +1,569 @@
+//===- Merging.cpp - Shared accesses ptxas merges into wider ones ---------===//
+//
+// ptxas merges shared loads (stores) of one base at constant offsets that
+// fall in one aligned 8- or 16-byte block into one LDS.64/LDS.128
+// (STS.64/STS.128) when it can prove the block's alignment from the
+// address's computation (read from the SASS of each case on sm_90 with
+// nvcc 13; sample_kernels/merged_rows.cu, tests/lit/shared/merged_accesses.cu).
+//
+//   - ptxasView(): an lvalue's byte offset as ptxas sees it: constants, the
+//     counters of loops nvcc unrolls completely, and terms it cannot
+//     evaluate, with the factors their arithmetic proves;
+//   - noteMergeable(): accesses since the last branch or barrier that could
+//     be merged so are reported unknown ('may-be-merged');
+//   - mergeUnrolled(): after a loop nvcc unrolls completely, the same access
+//     walking a row from a proven 16-byte boundary over whole blocks becomes
+//     one 16-byte access per block ('merged-by-ptxas');
+//   - noteMergeableAcrossIterations(): after a loop run once for a symbolic
+//     iteration, an access that moves by its width may be merged with its
+//     copy in the next unrolled iteration.
+//===----------------------------------------------------------------------===//
+
+#include "interp/WarpInterp.h"
+
+#include "ast/AstUtil.h"
+#include "model/Alignment.h"
+#include "model/Spaces.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <numeric>
+#include <optional>
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+namespace {
+/// What ptxas knows of an integer expression: its value, or a factor every
+/// value has. Constants, and counters of loops (each unrolled copy has its
+/// own), are known; thread indices and other variables only as factors of
+/// the arithmetic around them.
+struct Known {
+  std::optional<int64_t> Value;
+  int64_t Factor = 1;
+  int64_t multiple() const { return Value ? (*Value < 0 ? -*Value : *Value) : Factor; }
+};
+} // namespace
+
+WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site, bool CountersAtStart) {
+  const int64_t Placed = spaceModel(MemorySpace::Shared).PlacedAlignment;
+  std::function<Known(const Expr *, unsigned)> Of = [&](const Expr *E, unsigned Depth) -> Known {
+    Known K;
+    E = E->IgnoreParenImpCasts();
+    if (Depth > 16 || E->isValueDependent())
+      return K;
+    if (std::optional<int64_t> V = constantOf(E)) {
+      K.Value = *V;
+      return K;
+    }
+    if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD)
+        return K;
+      if (VD->getType().isConstQualified() && VD->hasLocalStorage() && VD->getInit())
+        return Of(VD->getInit(), Depth + 1);
+      // A loop's counter: each unrolled copy has its own value; one the
+      // walk does not know (a symbolic iteration) is taken where the
+      // unrolled loop starts, at the counter's first value.
+      if (const ForStmt *For = forDeclaring(R, VD)) {
+        const Expr *Start = VD->getInit();
+        if (auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit());
+            BO && BO->getOpcode() == BO_Assign)
+          Start = BO->getRHS();
+        // A loop nvcc does not unroll completely keeps its counter in a
+        // register: a term ptxas cannot evaluate (unless the caller asks
+        // where an unrolled copy of the loop starts).
+        const bool Unrolled = unrolledCompletely(For);
+        if (!Unrolled && !CountersAtStart)
+          return K;
+        if (Start)
+          K.Value = constantOf(Start);
+        if (Frame *F = Unrolled && !CountersAtStart ? frameOf(VD) : nullptr) {
+          auto It = F->Vars.find(VD);
+          if (It != F->Vars.end() && It->second.K == Value::Int &&
+              It->second.P.isConcrete(Active) && It->second.P.isUniform(Active)) {
+            unsigned L = 0;
+            while (L < WarpSize && !(Active & (LaneMask(1) << L)))
+              ++L;
+            if (L < WarpSize)
+              K.Value = It->second.P.laneConstants()[L];
+          }
+        }
+      }
+      return K;
+    }
+    auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO)
+      return K;
+    const Known A = Of(BO->getLHS(), Depth + 1), B = Of(BO->getRHS(), Depth + 1);
+    switch (BO->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+      if (A.Value && B.Value)
+        K.Value = BO->getOpcode() == BO_Add ? *A.Value + *B.Value : *A.Value - *B.Value;
+      else
+        K.Factor = std::gcd(A.multiple(), B.multiple());
+      return K;
+    case BO_Mul:
+      if (A.Value && B.Value)
+        K.Value = *A.Value * *B.Value;
+      else
+        K.Factor = A.multiple() * B.multiple();
+      return K;
+    case BO_Shl:
+      if (B.Value && *B.Value >= 0 && *B.Value < 32) {
+        if (A.Value)
+          K.Value = *A.Value << *B.Value;
+        else
+          K.Factor = A.multiple() << *B.Value;
+      }
+      return K;
+    default:
+      return K;
+    }
+  };
+  // The byte offset as a constant plus terms ptxas cannot evaluate, each
+  // named by its structure (written alike: the same term) with its
+  // coefficient; the alignment is the gcd of the constant and of each
+  // term's coefficient times the factor its arithmetic proves.
+  PtxasView V;
+  std::map<std::string, int64_t> Terms;
+  std::map<std::string, int64_t> Factors;
+  std::function<void(const Expr *, int64_t, unsigned)> Lin = [&](const Expr *E, int64_t Scale,
+                                                                 unsigned Depth) {
+    E = E->IgnoreParenImpCasts();
+    const Known K = Of(E, 0);
+    if (K.Value) {
+      V.Const += *K.Value * Scale;
+      return;
+    }
+    if (Depth < 16) {
+      if (auto *BO = dyn_cast<BinaryOperator>(E)) {
+        const Known A = Of(BO->getLHS(), 0), B = Of(BO->getRHS(), 0);
+        switch (BO->getOpcode()) {
+        case BO_Add:
+          Lin(BO->getLHS(), Scale, Depth + 1);
+          Lin(BO->getRHS(), Scale, Depth + 1);
+          return;
+        case BO_Sub:
+          Lin(BO->getLHS(), Scale, Depth + 1);
+          Lin(BO->getRHS(), -Scale, Depth + 1);
+          return;
+        case BO_Mul:
+          if (A.Value)
+            return Lin(BO->getRHS(), Scale * *A.Value, Depth + 1);
+          if (B.Value)
+            return Lin(BO->getLHS(), Scale * *B.Value, Depth + 1);
+          break;
+        case BO_Shl:
+          if (B.Value && *B.Value >= 0 && *B.Value < 32)
+            return Lin(BO->getLHS(), Scale << *B.Value, Depth + 1);
+          break;
+        default:
+          break;
+        }
+      }
+      if (auto *DR = dyn_cast<DeclRefExpr>(E))
+        if (auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+            VD && VD->getType().isConstQualified() && VD->hasLocalStorage() && VD->getInit())
+          return Lin(VD->getInit(), Scale, Depth + 1);
+    }
+    auto Cached = TermKeys.find(E);
+    if (Cached == TermKeys.end()) {
+      llvm::FoldingSetNodeID ID;
+      E->Profile(ID, Ctx, /*Canonical=*/true); // written alike: the same term
+      Cached = TermKeys.try_emplace(E, std::to_string(ID.ComputeHash())).first;
+    }
+    const std::string &Key = Cached->second;
+    Terms[Key] += Scale;
+    Factors[Key] = K.multiple();
+  };
+  const Expr *L = Site->IgnoreParenImpCasts();
+  for (unsigned Depth = 0;; ++Depth) {
+    if (Depth >= 16)
+      return V;
+    if (auto *ME = dyn_cast<MemberExpr>(L)) {
+      auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (ME->isArrow() || !FD || FD->isBitField())
+        return V;
+      V.Const += static_cast<int64_t>(Ctx.getFieldOffset(FD) / 8);
+      L = ME->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+      QualType ET = AS->getType();
+      if (ET->isIncompleteType() || ET->isDependentType())
+        return V;
+      Lin(AS->getIdx(), Ctx.getTypeSizeInChars(ET).getQuantity(), 0);
+      L = AS->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (auto *DR = dyn_cast<DeclRefExpr>(L)) {
+      auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (VD && VD->getType()->isReferenceType() && VD->getInit()) {
+        L = VD->getInit()->IgnoreParenImpCasts(); // `P &q = s[i];`
+        continue;
+      }
+      if (!VD)
+        return V;
+      std::string Root;
+      if (VD->hasAttr<CUDASharedAttr>()) {
+        Root = "v" + std::to_string(reinterpret_cast<uintptr_t>(VD));
+      } else if (VD->getType()->isPointerType()) {
+        // A pointer handed to a helper (`float *As`): nvcc inlines the
+        // helper, and ptxas sees the array and the offset it was given,
+        // when that is one offset for the whole warp.
+        Frame *F = frameOf(VD);
+        auto It = F ? F->Vars.find(VD) : decltype(F->Vars.end())();
+        if (!F || It == F->Vars.end() || It->second.K != Value::Ptr ||
+            !It->second.P.isConcrete(Exists) || !It->second.P.isUniform(Exists) ||
+            R.Regions[It->second.Region].K != MemRegion::Shared)
+          return V;
+        unsigned L0 = 0;
+        while (L0 < WarpSize && !(Exists & (LaneMask(1) << L0)))
+          ++L0;
+        if (L0 == WarpSize)
+          return V;
+        V.Const += It->second.P.laneConstants()[L0];
+        Root = "r" + std::to_string(It->second.Region);
+      } else {
+        return V;
+      }
+      int64_t G = 0;
+      V.Shape = Root + ":";
+      for (const auto &[Key, C] : Terms) {
+        if (C == 0)
+          continue;
+        G = std::gcd(G, (C < 0 ? -C : C) * Factors[Key]);
+        V.Shape += Key + "*" + std::to_string(C) + ";";
+      }
+      auto Pow2 = [&](int64_t X) {
+        int64_t A = 1;
+        while (A < Placed && (X == 0 || X % (2 * A) == 0))
+          A *= 2;
+        return A;
+      };
+      V.TermsAlign = Pow2(G);
+      V.Align = Pow2(std::gcd(G, V.Const < 0 ? -V.Const : V.Const));
+      V.Ok = true;
+      return V;
+    }
+    return V;
+  }
+}
+
+/// ptxas merges shared loads (or stores) of one base at constant offsets
+/// that fall in one aligned 8- or 16-byte block into one LDS.64/LDS.128 (or
+/// STS) when it can prove the block's alignment from the address's
+/// computation: `s[ty][k]` for k = 0..15 in an unrolled loop over a row of
+/// 16 floats is four LDS.128, struct fields read one after the other one
+/// LDS.128; a row pitch of 17 floats proves only 4 bytes, and nothing is
+/// merged (measured on sm_90 with nvcc 13). Which ones it merges, and
+/// whether it reads a whole block for part of it, is its own choice: an
+/// access that could be merged this way with one before it, since the last
+/// branch or barrier and with no store between loads (or load between
+/// stores) of the same array, is reported unknown.
+void WarpInterp::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
+                               const Expr *Site) {
+  // ptxas does not move a shared load past a shared store to merge it, nor
+  // a store past a load, even of another array (Rodinia lud_perimeter's
+  // dia[i][j], read between stores to peri_row in an unrolled loop, stays
+  // one LDS per iteration).
+  const AccessOp Other = Op == AccessOp::Load ? AccessOp::Store : AccessOp::Load;
+  MergeWindow.erase(std::remove_if(MergeWindow.begin(), MergeWindow.end(),
+                                   [&](const RecentAccess &A) { return A.Op == Other; }),
+                    MergeWindow.end());
+  if (Width >= 16)
+    return;
+  unsigned First = 0;
+  while (First < WarpSize && !(Active & (LaneMask(1) << First)))
+    ++First;
+  const int64_t Placed = spaceModel(MemorySpace::Shared).PlacedAlignment;
+  // Where the syntax does not tell (a pointer passed to a helper), what the
+  // address is on every lane of the warp, active or not: ptxas compiles one
+  // instruction for all of them (a lone active lane proves nothing).
+  const PtxasView View = ptxasView(Site);
+  const int64_t Align =
+      View.Ok ? View.Align : provenAlignment(Offset + R.Regions[Rg].BaseOffset, Exists, Placed);
+  bool SameSeen = false; // only the latest run of the same access counts
+  for (auto It = MergeWindow.rbegin(); It != MergeWindow.rend(); ++It) {
+    const RecentAccess &A = *It;
+    if (A.Site == Site && A.Op == Op) {
+      if (SameSeen)
+        continue;
+      SameSeen = true;
+    }
+    if (A.Op != Op || A.Region != Rg || A.Width != Width || A.Active != Active)
+      continue;
+    // The same access in the iterations of a loop nvcc unrolls completely:
+    // mergeUnrolled() decides after the loop.
+    if (A.Site == Site && !UnrolledLoops.empty() && UnrolledLoops.back())
+      continue;
+    const Poly D = Offset - A.Offset;
+    if (!D.isConcrete(Active) || !D.isUniform(Active))
+      continue;
+    const int64_t Dist = D.laneConstants()[First];
+    if (A.Site == Site) {
+      // One access in consecutive iterations of a loop nvcc unrolls by a
+      // factor of its choosing: the copies are side by side when the
+      // address moves by its width, aligned as where a copy starts.
+      if (Dist != static_cast<int64_t>(Width) && Dist != -static_cast<int64_t>(Width))
+        continue;
+      const PtxasView AtStart = ptxasView(Site, /*CountersAtStart=*/true);
+      if (AtStart.Ok && AtStart.Align < 2 * static_cast<int64_t>(Width))
+        continue;
+      noteMergeableWithNextCopy(Site, Op, Width);
+      continue;
+    }
+    // The distance must be a constant to ptxas too: s[0] and s[t / 32] are
+    // 4 bytes apart in the second warp only.
+    if (View.Ok && A.Syntax && (View.Shape != A.Shape || View.Const - A.Const != Dist))
+      continue;
+    const int64_t Abs = Dist < 0 ? -Dist : Dist;
+    if (Dist == 0 || Abs >= Placed || Abs % Width != 0)
+      continue;
+    if (Op == AccessOp::Store && Abs != static_cast<int64_t>(Width))
+      continue; // a wider store would write the bytes between them
+    int64_t Block = 2 * Width;
+    while (Block < Abs + static_cast<int64_t>(Width))
+      Block *= 2;
+    if (Block > Placed)
+      continue;
+    if ((Dist > 0 ? A.Align : Align) < Block)
+      continue; // the lower address is not known to start the block
+    const char *Verb = Op == AccessOp::Load ? "read" : "write";
+    R.Mergeable.try_emplace({Site, Op},
+                            makeReason(ReasonKind::MayBeMerged,
+                                       {text(A.Site), lineOf(Ctx, A.Site->getBeginLoc()), Verb,
+                                        std::to_string(Block)}));
+    R.Mergeable.try_emplace({A.Site, Op},
+                            makeReason(ReasonKind::MayBeMerged,
+                                       {text(Site), lineOf(Ctx, Site->getBeginLoc()), Verb,
+                                        std::to_string(Block)}));
+  }
+  MergeWindow.push_back({Rg, Offset, Width, Active, Op, Site, Align, View.Ok, View.Shape,
+                         View.Const});
+  if (MergeWindow.size() > 32)
+    MergeWindow.erase(MergeWindow.begin());
+}
+
+std::optional<int64_t> WarpInterp::constantOf(const Expr *E) {
+  auto It = Constants.find(E);
+  if (It == Constants.end()) {
+    std::optional<int64_t> V;
+    if (!E->isValueDependent())
+      if (std::optional<llvm::APSInt> C = E->getIntegerConstantExpr(Ctx))
+        V = C->getExtValue();
+    It = Constants.try_emplace(E, V).first;
+  }
+  return It->second;
+}
+
+bool WarpInterp::unrolledCompletely(const Stmt *Loop) {
+  auto It = UnrolledCache.find(Loop);
+  if (It == UnrolledCache.end())
+    It = UnrolledCache.try_emplace(Loop, unrolledCompletelyUncached(Loop)).first;
+  return It->second;
+}
+
+namespace {
+/// Whether a loop body is what nvcc unrolls completely when the trip count
+/// is small: a few statements, no inner loop, no call but to math
+/// functions (a barrier, an atomic or a user function stops it).
+bool smallFlatBody(const Stmt *S, unsigned &Statements) {
+  if (!S)
+    return true;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<AsmStmt>(S) ||
+      isa<SwitchStmt>(S) || isa<GotoStmt>(S))
+    return false;
+  if (auto *CE = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (ordersMemory(FD) || isa<CXXOperatorCallExpr>(CE))
+      return false;
+    const SourceManager &SM = FD->getASTContext().getSourceManager();
+    if (!FD->getBuiltinID() && !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return false; // the user's function: its size is not known here
+  }
+  if (isa<Expr>(S) || isa<DeclStmt>(S))
+    ++Statements;
+  if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *C : CS->body())
+      if (!smallFlatBody(C, Statements))
+        return false;
+    return Statements <= 4;
+  }
+  if (isa<Expr>(S)) {
+    // Expressions are counted once; their parts only checked for calls.
+    unsigned Ignored = 0;
+    for (const Stmt *C : S->children())
+      if (!smallFlatBody(C, Ignored))
+        return false;
+    return true;
+  }
+  for (const Stmt *C : S->children())
+    if (!smallFlatBody(C, Statements))
+      return false;
+  return Statements <= 4;
+}
+} // namespace
+
+bool WarpInterp::unrolledCompletelyUncached(const Stmt *Loop) {
+  // `for (int k = C0; k < C1; ++k)` (or `k = C0` on a counter declared
+  // before, `<=`, `>`, `>=`, `--`, `+= C`) with at most 64 iterations and a
+  // body of a few statements with no inner loop or call: nvcc unrolls it
+  // completely (read from the SASS of loops of 8, 16, 32 and 64 iterations
+  // of one or two statements; a loop holding a barrier or an inner loop,
+  // Rodinia lud's, stays a loop).
+  auto *For = dyn_cast<ForStmt>(Loop);
+  if (!For || !For->getCond() || !For->getInc())
+    return false;
+  const VarDecl *Counter = nullptr;
+  const Expr *Start = nullptr;
+  if (auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()); DS && DS->isSingleDecl()) {
+    Counter = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Start = Counter ? Counter->getInit() : nullptr;
+  } else if (auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit());
+             BO && BO->getOpcode() == BO_Assign) {
+    if (auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      Counter = dyn_cast<VarDecl>(DR->getDecl());
+    Start = BO->getRHS();
+  }
+  if (!Counter || !Start || Start->isValueDependent() || !Start->isIntegerConstantExpr(Ctx))
+    return false;
+  auto IsCounter = [&](const Expr *E) {
+    auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == Counter;
+  };
+  auto *Cond = dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+  if (!Cond || !Cond->isRelationalOp())
+    return false;
+  const Expr *Bound = IsCounter(Cond->getLHS()) ? Cond->getRHS()
+                      : IsCounter(Cond->getRHS()) ? Cond->getLHS()
+                                                  : nullptr;
+  if (!Bound || Bound->isValueDependent() || !Bound->isIntegerConstantExpr(Ctx))
+    return false;
+  const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+  int64_t Step = 0;
+  if (auto *UO = dyn_cast<UnaryOperator>(Inc); UO && UO->isIncrementDecrementOp() &&
+                                                 IsCounter(UO->getSubExpr()))
+    Step = 1;
+  else if (auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
+           CA && (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
+           IsCounter(CA->getLHS()) && !CA->getRHS()->isValueDependent())
+    if (std::optional<llvm::APSInt> V = CA->getRHS()->getIntegerConstantExpr(Ctx))
+      Step = V->getExtValue() < 0 ? -V->getExtValue() : V->getExtValue();
+  if (Step <= 0)
+    return false;
+  const int64_t From = Start->getIntegerConstantExpr(Ctx)->getExtValue();
+  const int64_t To = Bound->getIntegerConstantExpr(Ctx)->getExtValue();
+  const int64_t Trips = ((From < To ? To - From : From - To) + Step - 1) / Step;
+  unsigned Statements = 0;
+  return Trips <= 64 && smallFlatBody(For->getBody(), Statements);
+}
+
+void WarpInterp::mergeUnrolled(size_t Mark) {
+  // The events of each shared access of one width, by call context.
+  std::map<std::pair<const Expr *, std::string>, std::vector<size_t>> Groups;
+  for (size_t I = Mark; I < Buffered.size(); ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (E.Space == MemorySpace::Shared && E.UnknownWhy.empty() && E.Region &&
+        (E.Op == AccessOp::Load || E.Op == AccessOp::Store) && E.Chunks == 1 && E.Width < 16)
+      Groups[{E.Site, E.ContextKey}].push_back(I);
+  }
+  const int64_t Block = spaceModel(MemorySpace::Shared).PlacedAlignment; // 16
+  std::vector<bool> Drop(Buffered.size(), false);
+  for (auto &[Key, Idx] : Groups) {
+    if (Idx.size() < 2)
+      continue;
+    const AccessEvent &First = Buffered[Idx.front()];
+    const int64_t W = First.Width;
+    // Each iteration's address the width after the last one's, on every
+    // lane: the unrolled copies read (write) a row.
+    bool Row = true;
+    for (size_t K = 1; K < Idx.size() && Row; ++K) {
+      const AccessEvent &P = Buffered[Idx[K - 1]], &E = Buffered[Idx[K]];
+      const Poly D = E.Offset - P.Offset;
+      Row = E.Region == P.Region && E.Width == P.Width && E.Active == P.Active &&
+            E.Weight == P.Weight && D.isConcrete(E.Active) && D.isUniform(E.Active);
+      if (Row) {
+        unsigned L = 0;
+        while (L < WarpSize && !(E.Active & (LaneMask(1) << L)))
+          ++L;
+        Row = L < WarpSize && D.laneConstants()[L] == W;
+      }
+    }
+    if (!Row)
+      continue;
+    // Whole blocks from a block boundary that ptxas can prove: one 16-byte
+    // access each. Anything else (a row starting inside a block, a part of
+    // a block left over, an alignment it cannot prove) it may merge in
+    // pieces, or read a whole block for part of it: not known.
+    const PtxasView View = ptxasView(First.Site);
+    const int64_t Bytes = W * static_cast<int64_t>(Idx.size());
+    if (!View.Ok || View.Align < Block || Bytes % Block != 0 ||
+        provenAlignment(First.Offset + R.Regions[*First.Region].BaseOffset, First.Active, Block) <
+            Block) {
+      if (!View.Ok || View.TermsAlign >= 2 * W)
+        noteMergeableWithNextCopy(First.Site, First.Op, First.Width);
+      continue;
+    }
+    const size_t PerBlock = static_cast<size_t>(Block / W);
+    for (size_t K = 0; K < Idx.size(); ++K) {
+      if (K % PerBlock) {
+        Drop[Idx[K]] = true;
+        continue;
+      }
+      AccessEvent &E = Buffered[Idx[K]];
+      E.Width = static_cast<unsigned>(Block);
+      E.Assumptions.push_back(makeAssumption(
+          AssumptionKind::MergedByPtxas,
+          {std::to_string(PerBlock), std::to_string(Block), lineOf(Ctx, E.Site->getBeginLoc())}));
+    }
+  }
+  dropBuffered(Mark, Drop);
+}
+
+void WarpInterp::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
+  const Poly Next = Poly::symbol(K) + Poly::constant(1);
+  for (size_t I = Mark; I < Buffered.size(); ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (E.Space != MemorySpace::Shared || !E.UnknownWhy.empty() || !E.Region ||
+        (E.Op != AccessOp::Load && E.Op != AccessOp::Store) || E.Chunks != 1 ||
+        E.Width >= 16 || !E.Offset.mentions(K))
+      continue;
+    const Poly Step = E.Offset.substitute(K, Next) - E.Offset;
+    if (!Step.isConcrete(E.Active) || !Step.isUniform(E.Active))
+      continue;
+    unsigned L = 0;
+    while (L < WarpSize && !(E.Active & (LaneMask(1) << L)))
+      ++L;
+    const int64_t D = L < WarpSize ? Step.laneConstants()[L] : 0;
+    if (D != static_cast<int64_t>(E.Width) && D != -static_cast<int64_t>(E.Width))
+      continue;
+    const PtxasView View = ptxasView(E.Site, /*CountersAtStart=*/true);
+    if (View.Ok && View.Align < 2 * static_cast<int64_t>(E.Width))
+      continue;
+    noteMergeableWithNextCopy(E.Site, E.Op, E.Width);
+  }
+}
+
+void WarpInterp::noteMergeableWithNextCopy(const Expr *Site, AccessOp Op, unsigned Width) {
+  R.Mergeable.try_emplace(
+      {Site, Op},
+      makeReason(ReasonKind::MayBeMerged,
+                 {text(Site), lineOf(Ctx, Site->getBeginLoc()),
+                  Op == AccessOp::Load ? "read, in the next iteration,"
+                                       : "write, in the next iteration,",
+                  std::to_string(2 * Width)}));
+}
+
+} // namespace interp
+} // namespace coalesce
