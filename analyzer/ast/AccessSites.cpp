@@ -170,7 +170,7 @@ void KernelSites::addFunction(const FunctionDecl *FD) {
     } else if (auto *CC = dyn_cast<CXXConstructExpr>(S)) {
       const CXXConstructorDecl *Ctor = CC->getConstructor();
       if (CC->getNumArgs() == 1 && Ctor->isCopyOrMoveConstructor() && Ctor->isTrivial() &&
-          isMemoryLValue(CC->getArg(0)))
+          isMemoryLValue(CC->getArg(0)) && !isCompileTimeConstant(Ctx, CC->getArg(0)))
         AddSite(CC->getArg(0), false);
       else
         AddCall(Ctor, CC);

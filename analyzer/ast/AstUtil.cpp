@@ -3,6 +3,7 @@
 #include "ast/AstUtil.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -121,6 +122,41 @@ bool isIntegral(QualType T) {
   return T->isIntegralOrEnumerationType();
 }
 
+namespace {
+bool isConstantVar(const ASTContext &Ctx, const VarDecl *VD) {
+  if (VD->hasLocalStorage() || VD->hasAttr<CUDASharedAttr>())
+    return false;
+  if (!VD->isConstexpr() && !VD->getType().isConstQualified())
+    return false;
+  return VD->isUsableInConstantExpressions(Ctx) ||
+         (VD->isConstexpr() && VD->getInit() && !VD->getInit()->isValueDependent());
+}
+} // namespace
+
+bool isCompileTimeConstant(const ASTContext &Ctx, const Expr *E) {
+  E = skipToValue(E);
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DR->getDecl()))
+      return true;
+    auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    return VD && isConstantVar(Ctx, VD);
+  }
+  if (auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl()))
+      return isConstantVar(Ctx, VD);
+    if (isa<EnumConstantDecl>(ME->getMemberDecl()))
+      return true;
+    return isa<FieldDecl>(ME->getMemberDecl()) && !ME->isArrow() &&
+           isCompileTimeConstant(Ctx, ME->getBase());
+  }
+  if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = skipToValue(AS->getBase());
+    return Base->getType()->isArrayType() && isCompileTimeConstant(Ctx, Base) &&
+           !AS->getIdx()->isValueDependent() && AS->getIdx()->isIntegerConstantExpr(Ctx);
+  }
+  return false;
+}
+
 std::string lineOf(const ASTContext &Ctx, SourceLocation L) {
   SourcePos P = sourcePos(Ctx, L);
   return std::to_string(P.Line);
@@ -217,17 +253,57 @@ const VarDecl *rootVar(const Expr *E) {
   return nullptr;
 }
 
-void collectModifiedVars(const Stmt *S, std::set<const VarDecl *> &Out) {
+const VarDecl *assignedVar(const Expr *E, const VarDecl **ThroughPtr) {
+  *ThroughPtr = nullptr;
+  E = skipToValue(E);
+  while (true) {
+    if (auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow()) {
+        *ThroughPtr = rootVar(ME->getBase());
+        return nullptr;
+      }
+      E = skipToValue(ME->getBase());
+      continue;
+    }
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = skipToValue(AS->getBase());
+      // The element of an array is part of the array's variable; the
+      // element a pointer designates is memory the pointer points to.
+      if (!Base->getType()->isArrayType()) {
+        *ThroughPtr = rootVar(Base);
+        return nullptr;
+      }
+      E = Base;
+      continue;
+    }
+    if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref) {
+      *ThroughPtr = rootVar(UO->getSubExpr());
+      return nullptr;
+    }
+    break;
+  }
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DR->getDecl());
+  return nullptr;
+}
+
+void collectModifiedVars(const Stmt *S, std::set<const VarDecl *> &Out,
+                         std::set<const VarDecl *> *Through) {
   if (!S)
     return;
+  auto Assigned = [&](const Expr *LHS) {
+    const VarDecl *Ptr = nullptr;
+    if (const VarDecl *V = assignedVar(LHS, &Ptr))
+      Out.insert(V);
+    else if (Ptr && Through)
+      Through->insert(Ptr);
+  };
   if (auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isAssignmentOp())
-      if (const VarDecl *V = rootVar(BO->getLHS()))
-        Out.insert(V);
+      Assigned(BO->getLHS());
   } else if (auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->isIncrementDecrementOp())
-      if (const VarDecl *V = rootVar(UO->getSubExpr()))
-        Out.insert(V);
+      Assigned(UO->getSubExpr());
     // Taking the address of an integer lets anyone change it; a pointer's
     // address is taken to allocate it (cudaMalloc(&p)), which keeps it the
     // start of an allocation.
@@ -239,15 +315,13 @@ void collectModifiedVars(const Stmt *S, std::set<const VarDecl *> &Out) {
     if ((OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
          OC->getOperator() == OO_MinusMinus) &&
         OC->getNumArgs() > 0)
-      if (const VarDecl *V = rootVar(OC->getArg(0)))
-        Out.insert(V);
+      Assigned(OC->getArg(0));
   } else if (auto *CE = dyn_cast<CallExpr>(S)) {
     if (const FunctionDecl *FD = CE->getDirectCallee()) {
       for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
         QualType PT = FD->getParamDecl(I)->getType();
         if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified())
-          if (const VarDecl *V = rootVar(CE->getArg(I)))
-            Out.insert(V);
+          Assigned(CE->getArg(I));
       }
     }
   } else if (auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -255,13 +329,12 @@ void collectModifiedVars(const Stmt *S, std::set<const VarDecl *> &Out) {
       if (auto *VD = dyn_cast<VarDecl>(D))
         if (VD->getType()->isReferenceType() &&
             !VD->getType()->getPointeeType().isConstQualified() && VD->getInit())
-          if (const VarDecl *V = rootVar(VD->getInit()))
-            Out.insert(V);
+          Assigned(VD->getInit());
   } else if (auto *LE = dyn_cast<LambdaExpr>(S)) {
-    collectModifiedVars(LE->getBody(), Out);
+    collectModifiedVars(LE->getBody(), Out, Through);
   }
   for (const Stmt *C : S->children())
-    collectModifiedVars(C, Out);
+    collectModifiedVars(C, Out, Through);
 }
 
 } // namespace coalesce

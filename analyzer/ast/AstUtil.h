@@ -55,6 +55,18 @@ bool sameLValue(const clang::ASTContext &Ctx, const clang::Expr *A, const clang:
 bool ordersMemory(const clang::FunctionDecl *FD);
 
 bool isIntegral(clang::QualType T);
+
+/// Whether reading the lvalue E reads a compile-time constant, which the
+/// compiler folds into the instruction that uses it: a constexpr variable
+/// (a namespace-scope or static member one, `inline constexpr` objects and
+/// variable templates included), a const variable with a constant
+/// initializer, a static data member of either kind named through an
+/// object (`t.I`), a field of such an object (`kCfg.b`), an element of
+/// such an array at a constant subscript. Never a memory access, though
+/// clang makes such variables implicitly __constant__ in device code.
+/// __shared__ variables, and variables of the function being run (Local:
+/// the caller knows them), are not.
+bool isCompileTimeConstant(const clang::ASTContext &Ctx, const clang::Expr *E);
 /// True if S contains a return, break or continue that retires lanes.
 bool retiresLanes(const clang::Stmt *S);
 
@@ -67,7 +79,18 @@ bool leavesLoopEarly(const clang::Stmt *Body);
 /// (integers) whose address is taken. The one answer to "what does this
 /// code change" for the host evaluator (launch/) and for the loops of the
 /// interpreter (the candidates for induction variables).
-void collectModifiedVars(const clang::Stmt *S, std::set<const clang::VarDecl *> &Out);
+///
+/// A store through a pointer (`p[i] = v`, `p->x = v`, `*p = v`) changes the
+/// memory p points to, never p: p goes to Through (when given), for the
+/// caller to decide what that memory is (a local variable whose address p
+/// holds, or memory no variable names).
+void collectModifiedVars(const clang::Stmt *S, std::set<const clang::VarDecl *> &Out,
+                         std::set<const clang::VarDecl *> *Through = nullptr);
+/// The variable an assignment to the lvalue E changes (`v`, `v.x`, `a[i]`
+/// of a local array `a`), or, when E designates memory reached through a
+/// pointer (`p[i]`, `p->x`, `*p`, `a[i][j]` of an array of pointers), null
+/// with *ThroughPtr the pointer's own variable (if it has one).
+const clang::VarDecl *assignedVar(const clang::Expr *E, const clang::VarDecl **ThroughPtr);
 
 } // namespace coalesce
 

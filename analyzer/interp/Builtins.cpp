@@ -109,6 +109,23 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     Value A = eval(Arg(0)), B = eval(Arg(1));
     return evalArith(BO_Mul, A, B, Arg(0), Arg(1), CE->getType());
   }
+  // The high half of a product (fast division by magic numbers: ggml's
+  // fastdiv, CUTLASS's FastDivmod). Exact per lane, or warp-uniform.
+  static const std::set<std::string> MulHi = {"__umulhi", "__mulhi", "__umul64hi", "__mul64hi"};
+  if (MulHi.count(Name) && N == 2) {
+    Value A = eval(Arg(0)), B = eval(Arg(1));
+    if (A.K == Value::Unknown)
+      return A;
+    if (B.K == Value::Unknown)
+      return B;
+    if (A.K != Value::Int || B.K != Value::Int)
+      return Value::unknown(ReasonKind::IntrinsicOfUnknown, {Name});
+    const unsigned Bits = Name.find("64") != std::string::npos ? 64 : 32;
+    IntResult Res = mulHiPoly(A.P, B.P, Bits, Name[2] != 'u', Active, R.Syms);
+    if (Res.Ok)
+      return Value::integer(Res.P);
+    return Value::unknown(ReasonKind::IndexArithmetic, {Res.Why});
+  }
   static const std::set<std::string> Shuffles = {
       "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync"};
   if (Shuffles.count(Name) && N >= 3) {
@@ -172,7 +189,12 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     }
     return Value::integer(Poly::lanes(C));
   }
-  if ((Name.rfind("atomic", 0) == 0 || Name.rfind("__nv_atomic", 0) == 0) &&
+  // nvcc's __nv_atomic_load/_store (and their _n forms) are plain loads and
+  // stores of the address with a memory order (LD/ST.STRONG): entered as
+  // the compatibility header declares them (docs/nvcc-compat.md).
+  const bool NvLoadStore = Name.rfind("__nv_atomic_load", 0) == 0 ||
+                           Name.rfind("__nv_atomic_store", 0) == 0;
+  if ((Name.rfind("atomic", 0) == 0 || (Name.rfind("__nv_atomic", 0) == 0 && !NvLoadStore)) &&
       N >= 1 && Arg(0)->getType()->isPointerType()) {
     // A read-modify-write of memory: one request per warp (RED/ATOM).
     Value P = eval(Arg(0));

@@ -177,6 +177,12 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
       if (std::optional<GroupInfo> G = groupOf(A))
         NF.Groups[PD] = *G;
     if (PD->getType()->isReferenceType()) {
+      // A const reference to a compile-time constant is its value.
+      if (PD->getType()->getPointeeType().isConstQualified())
+        if (std::optional<Value> C = compileTimeValue(A)) {
+          NF.Vars[PD] = *C;
+          continue;
+        }
       NF.Refs[PD] = evalLValue(A);
       continue;
     }
@@ -189,7 +195,8 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
           NF.Refs[PD] = LV;
           continue;
         }
-        if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
+        if ((LV.K == LValue::Mem || LV.K == LValue::Unknown) &&
+            !isCompileTimeConstant(Ctx, CC->getArg(0)))
           access(AccessOp::Load, LV, CC->getArg(0)->getType(), CC->getArg(0));
         NF.Vars[PD] = Value::opaque();
         continue;

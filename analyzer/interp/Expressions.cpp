@@ -29,6 +29,20 @@ std::optional<int64_t> WarpInterp::constantInt(const Expr *E) {
   return std::nullopt;
 }
 
+std::optional<Value> WarpInterp::compileTimeValue(const Expr *E) {
+  if (!E || E->isValueDependent() || !isCompileTimeConstant(Ctx, E))
+    return std::nullopt;
+  const QualType T = E->getType();
+  if (isIntegral(T)) {
+    if (auto C = constantInt(E))
+      return Value::constant(*C);
+    return std::nullopt;
+  }
+  if (T->isPointerType())
+    return std::nullopt;
+  return Value::opaque();
+}
+
 int64_t WarpInterp::fieldOffset(const FieldDecl *FD) {
   const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
   return static_cast<int64_t>(L.getFieldOffset(FD->getFieldIndex()) / 8);
@@ -127,6 +141,8 @@ Value WarpInterp::eval(const Expr *E) {
   if (auto *Call = dyn_cast<CallExpr>(E))
     return evalCall(Call);
   if (auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (std::optional<Value> C = compileTimeValue(ME))
+      return *C;
     // Reading a member as an rvalue (a field of a by-value parameter).
     LValue LV = memberLValue(ME);
     return load(LV, ME->getType(), E);
@@ -134,6 +150,8 @@ Value WarpInterp::eval(const Expr *E) {
   if (auto *CE = dyn_cast<CXXConstructExpr>(E)) {
     // A copy of an object in memory is a load of all of it.
     if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
+      if (isCompileTimeConstant(Ctx, CE->getArg(0)))
+        return Value::opaque(); // a copy of a constexpr object: no load
       LValue LV = evalLValue(CE->getArg(0));
       if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
         access(AccessOp::Load, LV, CE->getArg(0)->getType(), CE->getArg(0));
@@ -179,14 +197,11 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
     // `c ? x : y` over lvalues: each side is read under its own lanes.
     if (auto *CO = dyn_cast<AbstractConditionalOperator>(Sub->IgnoreParens()))
       return evalConditional(CO, /*ToRValue=*/true);
-    // A constant (constexpr, static const with a constant initializer) is a
-    // value, not memory.
-    if (auto *DR = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
-      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-        if (!frameOf(VD) && VD->getType().isConstQualified() &&
-            !VD->hasAttr<CUDASharedAttr>() && isIntegral(VD->getType()))
-          if (auto C = constantInt(CE))
-            return Value::constant(*C);
+    // A constant (constexpr, static const with a constant initializer, a
+    // static member of either read through an object, a field of a
+    // constexpr object) is a value, not memory.
+    if (std::optional<Value> C = compileTimeValue(Sub))
+      return *C;
     // std::min and std::max return a reference to one of their operands:
     // its value is the minimum (maximum) of theirs (Builtins.cpp), and the
     // operands are read once, where they are compared.
@@ -321,7 +336,7 @@ IntResult WarpInterp::intOp(BinaryOperatorKind Op, const Poly &A, const Poly &B)
   case BO_Mul: Res = IntResult::ok(A * B); break;
   case BO_Div: Res = divPoly(A, B, Active, R.Syms); break;
   case BO_Rem: Res = remPoly(A, B, Active, R.Syms); break;
-  case BO_Shl: Res = shlPoly(A, B, Active); break;
+  case BO_Shl: Res = shlPoly(A, B, Active, R.Syms); break;
   case BO_Shr: Res = shrPoly(A, B, Active, R.Syms); break;
   case BO_And: Res = andPoly(A, B, Active, R.Syms); break;
   case BO_Or: Res = orPoly(A, B, Active, R.Syms); break;

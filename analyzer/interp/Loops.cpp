@@ -190,10 +190,25 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   const std::string Line = lineOf(Ctx, Loop->getBeginLoc());
   // 1. Which outer variables does the loop change, and by how much per
   //    iteration? Probe one iteration with each value offset by a fresh symbol.
-  std::set<const VarDecl *> Mod;
-  collectModifiedVars(Body, Mod);
-  collectModifiedVars(Inc, Mod);
-  collectModifiedVars(CondE, Mod);
+  std::set<const VarDecl *> Mod, Through;
+  collectModifiedVars(Body, Mod, &Through);
+  collectModifiedVars(Inc, Mod, &Through);
+  collectModifiedVars(CondE, Mod, &Through);
+  // A store through a pointer changes what it points to: a variable of the
+  // kernel's own when the pointer holds its address (`p = &x; *p = v`),
+  // else memory no variable names.
+  for (const VarDecl *P : Through) {
+    Frame *F = frameOf(P);
+    if (!F)
+      continue;
+    auto It = F->Vars.find(P);
+    if (It == F->Vars.end() || It->second.K != Value::Ptr)
+      continue;
+    const MemRegion &M = R.Regions[It->second.Region];
+    if (M.K == MemRegion::Local)
+      if (auto *VD = dyn_cast_or_null<VarDecl>(M.Decl))
+        Mod.insert(VD);
+  }
   struct Ind {
     const VarDecl *VD;
     unsigned FrameIdx;

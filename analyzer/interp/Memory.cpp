@@ -76,9 +76,10 @@ LValue WarpInterp::memberLValue(const MemberExpr *ME) {
       if (auto *F = dyn_cast<FieldDecl>(ND))
         Off += fieldOffset(F);
   } else if (auto *VD = dyn_cast<VarDecl>(MD)) {
-    // A static data member is a variable of its own.
+    // A static data member is a variable of its own; a constant one is no
+    // memory (its reads are values: compileTimeValue()).
     LValue LV;
-    if (VD->hasGlobalStorage() &&
+    if (VD->hasGlobalStorage() && !isCompileTimeConstant(Ctx, ME) &&
         (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>() ||
          VD->hasAttr<CUDAConstantAttr>())) {
       LV.K = LValue::Mem;

@@ -188,6 +188,13 @@ void WarpInterp::execDecl(const VarDecl *VD) {
   QualType T = VD->getType().getCanonicalType();
   const Expr *Init = VD->getInit();
   if (T->isReferenceType()) {
+    // A const reference to a compile-time constant is its value.
+    if (Init && T->getPointeeType().isConstQualified())
+      if (std::optional<Value> C = compileTimeValue(Init)) {
+        F().Vars[VD] = *C;
+        bindGroup(Idx, VD, Init);
+        return;
+      }
     if (Init)
       F().Refs[VD] = evalLValue(Init);
     bindGroup(Idx, VD, Init);
@@ -218,6 +225,10 @@ void WarpInterp::execDecl(const VarDecl *VD) {
       const Expr *Src = skipCastsAndParens(Init);
       if (auto *CE = dyn_cast<CXXConstructExpr>(Src))
         if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
+          if (isCompileTimeConstant(Ctx, CE->getArg(0))) {
+            F().Vars[VD] = Value::opaque(); // a copy of a constexpr object
+            return;
+          }
           LValue LV = evalLValue(CE->getArg(0));
           if (LV.K == LValue::ParamField) {
             F().Refs[VD] = LV;

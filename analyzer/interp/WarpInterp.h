@@ -368,6 +368,10 @@ private:
   Value evalConditional(const clang::AbstractConditionalOperator *CO,
                         bool ToRValue = false);
   std::optional<int64_t> constantInt(const clang::Expr *E);
+  /// The value of an lvalue that names a compile-time constant
+  /// (ast/AstUtil.h isCompileTimeConstant): its integer, or opaque for
+  /// other types; never a memory access. Nothing when E is no such lvalue.
+  std::optional<Value> compileTimeValue(const clang::Expr *E);
   int64_t fieldOffset(const clang::FieldDecl *FD);
 
   // Conditions (Conditions.cpp) ---------------------------------------------------

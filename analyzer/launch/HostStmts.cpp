@@ -32,8 +32,10 @@ private:
 } // namespace
 
 void HostInterp::havocStmt(const Stmt *S, State &St, WhyId W) {
+  // A pointer stored through is taken as changed too: the host evaluator
+  // does not follow where it points.
   std::set<const VarDecl *> Changed;
-  collectModifiedVars(S, Changed);
+  collectModifiedVars(S, Changed, &Changed);
   for (const VarDecl *VD : Changed)
     if (std::optional<Loc> L = varLoc(St, VD))
       havocLoc(St, *L, QualType(), W);

@@ -223,9 +223,12 @@ IntResult remPoly(const Poly &A, const Poly &B, LaneMask Active,
   return uniformOpaque("%", A, B, Active, Syms);
 }
 
-IntResult shlPoly(const Poly &A, const Poly &B, LaneMask Active) {
-  if (!B.isConcrete(Active))
+IntResult shlPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms) {
+  if (!B.isConcrete(Active)) {
+    if (A.isUniform(Active) && B.isUniform(Active))
+      return uniformOpaque("<<", A, B, Active, Syms);
     return IntResult::fail("shift by an unknown amount");
+  }
   LaneInts K = B.laneConstants(), Pow{};
   for (unsigned L = 0; L < WarpSize; ++L) {
     int64_t S = laneActive(Active, L) ? K[L] : 0;
@@ -248,6 +251,8 @@ IntResult shrPoly(const Poly &A, const Poly &B, LaneMask Active,
     return IntResult::ok(perLane2(A, B, Active, [](int64_t X, int64_t Y) {
       return (Y < 0 || Y > 62) ? 0 : (X >> Y);
     }));
+  if (A.isUniform(Active) && B.isUniform(Active))
+    return uniformOpaque(">>", A, B, Active, Syms);
   return IntResult::fail("shift by an amount that is not known per lane");
 }
 
@@ -360,6 +365,33 @@ IntResult xorPoly(const Poly &A, const Poly &B, LaneMask Active,
 
 IntResult notPoly(const Poly &A, LaneMask) {
   return IntResult::ok(-A - Poly::constant(1));
+}
+
+IntResult mulHiPoly(const Poly &A, const Poly &B, unsigned Bits, bool Signed, LaneMask Active,
+                    SymbolTable &Syms) {
+  if (Bits != 32 && Bits != 64)
+    return IntResult::fail("a high product of " + std::to_string(Bits) + "-bit values");
+  auto Hi = [&](int64_t X, int64_t Y) -> int64_t {
+    if (Bits == 32) {
+      if (Signed)
+        return (static_cast<int64_t>(static_cast<int32_t>(X)) * static_cast<int32_t>(Y)) >> 32;
+      return static_cast<int64_t>((static_cast<uint64_t>(static_cast<uint32_t>(X)) *
+                                   static_cast<uint32_t>(Y)) >> 32);
+    }
+    if (Signed)
+      return static_cast<int64_t>((static_cast<__int128>(X) * Y) >> 64);
+    return static_cast<int64_t>(
+        (static_cast<unsigned __int128>(static_cast<uint64_t>(X)) * static_cast<uint64_t>(Y)) >> 64);
+  };
+  if (A.isConcrete(Active) && B.isConcrete(Active)) {
+    const LaneInts Bv = B.laneConstants();
+    return IntResult::ok(perLane(A, Active, [&](int64_t V, unsigned L) { return Hi(V, Bv[L]); }));
+  }
+  if (A.isUniform(Active) && B.isUniform(Active))
+    return uniformOpaque(Signed ? (Bits == 32 ? "mulhi" : "mul64hi") : (Bits == 32 ? "umulhi" : "umul64hi"),
+                         A, B, Active, Syms);
+  return IntResult::fail("the high half of a product of values that differ between lanes "
+                         "by amounts that depend on unknown values");
 }
 
 IntResult minMaxPoly(const Poly &A, const Poly &B, bool IsMax, LaneMask Active,

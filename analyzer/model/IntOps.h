@@ -55,7 +55,7 @@ IntResult remConst(const Poly &A, int64_t C, LaneMask Active, SymbolTable &Syms)
 /// A / B and A % B where B may be any value: concrete per lane, or a constant.
 IntResult divPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
 IntResult remPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
-IntResult shlPoly(const Poly &A, const Poly &B, LaneMask Active);
+IntResult shlPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
 IntResult shrPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
 IntResult andPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
 IntResult orPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Syms);
@@ -63,6 +63,12 @@ IntResult xorPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Sy
 IntResult notPoly(const Poly &A, LaneMask Active);
 IntResult minMaxPoly(const Poly &A, const Poly &B, bool IsMax, LaneMask Active,
                      SymbolTable &Syms);
+/// The high half of the product of A and B as Bits-bit integers (CUDA's
+/// __umulhi, __mulhi for 32; __umul64hi, __mul64hi for 64): per lane when
+/// both are known per lane; a warp-uniform value (a derived symbol) when
+/// both are warp-uniform; otherwise not known per lane.
+IntResult mulHiPoly(const Poly &A, const Poly &B, unsigned Bits, bool Signed, LaneMask Active,
+                    SymbolTable &Syms);
 
 enum class CmpOp { LT, LE, GT, GE, EQ, NE };
 CmpOp swapCmp(CmpOp Op);   // a < b  <=>  b > a

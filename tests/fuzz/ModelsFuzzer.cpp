@@ -633,7 +633,7 @@ void fuzzIntOps(FuzzedDataProvider &FDP, Range R) {
   switch (Op) {
   case 0: Res = divPoly(A, B, Active, Syms); break;
   case 1: Res = remPoly(A, B, Active, Syms); break;
-  case 2: Res = shlPoly(A, B, Active); break;
+  case 2: Res = shlPoly(A, B, Active, Syms); break;
   case 3: Res = shrPoly(A, B, Active, Syms); break;
   case 4: Res = andPoly(A, B, Active, Syms); break;
   case 5: Res = orPoly(A, B, Active, Syms); break;

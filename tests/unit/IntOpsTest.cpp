@@ -61,7 +61,7 @@ TEST_F(IntOpsTest, MasksAndShifts) {
   IntResult S = shrPoly(tid(2), Poly::constant(5), AllLanes, Syms);
   ASSERT_TRUE(S.Ok);
   EXPECT_EQ(S.P, Poly::symbol(B, 8) + Poly::constant(2));
-  IntResult L = shlPoly(lane(), Poly::constant(2), AllLanes);
+  IntResult L = shlPoly(lane(), Poly::constant(2), AllLanes, Syms);
   ASSERT_TRUE(L.Ok);
   EXPECT_EQ(L.P.laneConstants()[3], 12);
   // tid & 7 on an unknown-but-aligned base: exact low bits.
@@ -211,3 +211,45 @@ TEST_F(RangeCmpTest, TwoBlockAxesHalveTheWidestRange) {
 }
 
 } // namespace
+
+TEST_F(IntOpsTest, HighHalfOfAProductPerLane) {
+  // __umulhi(lane, mp) with ggml's magic numbers for 3 (L = 2,
+  // mp = 2^32 * (2^2 - 3) / 3 + 1): (hi + lane) >> 2 is lane / 3.
+  IntResult H = mulHiPoly(lane(), Poly::constant(1431655766), 32, false, AllLanes, Syms);
+  ASSERT_TRUE(H.Ok) << H.Why;
+  IntResult Q = shrPoly(H.P + lane(), Poly::constant(2), AllLanes, Syms);
+  ASSERT_TRUE(Q.Ok);
+  for (unsigned L = 0; L < WarpSize; ++L)
+    EXPECT_EQ(Q.P.laneConstants()[L], L / 3);
+  // Signed: the high word of -1 * 1 is -1; 64-bit: (2^40 * 2^30) >> 64 = 2^6.
+  IntResult S = mulHiPoly(Poly::constant(-1), Poly::constant(1), 32, true, AllLanes, Syms);
+  ASSERT_TRUE(S.Ok);
+  EXPECT_EQ(S.P, Poly::constant(-1));
+  IntResult W = mulHiPoly(Poly::constant(int64_t(1) << 40), Poly::constant(int64_t(1) << 30), 64,
+                          false, AllLanes, Syms);
+  ASSERT_TRUE(W.Ok);
+  EXPECT_EQ(W.P, Poly::constant(64));
+  // Unsigned 32-bit: the operands are taken modulo 2^32 (-1 is 2^32 - 1).
+  IntResult U = mulHiPoly(Poly::constant(-1), Poly::constant(-1), 32, false, AllLanes, Syms);
+  ASSERT_TRUE(U.Ok);
+  EXPECT_EQ(U.P, Poly::constant(0xFFFFFFFEll));
+}
+
+TEST_F(IntOpsTest, UniformOperandsGiveAUniformValue) {
+  // blockIdx.x and n are the same on every lane: so are their high product
+  // and shifts by n, though their values are not known.
+  IntResult H = mulHiPoly(Poly::symbol(B), Poly::symbol(N), 32, false, AllLanes, Syms);
+  ASSERT_TRUE(H.Ok) << H.Why;
+  EXPECT_TRUE(H.P.isUniform(AllLanes));
+  IntResult Again = mulHiPoly(Poly::symbol(B), Poly::symbol(N), 32, false, AllLanes, Syms);
+  EXPECT_EQ(H.P, Again.P); // the same derived value, not a fresh one
+  IntResult R = shrPoly(Poly::symbol(B), Poly::symbol(N), AllLanes, Syms);
+  ASSERT_TRUE(R.Ok);
+  EXPECT_TRUE(R.P.isUniform(AllLanes));
+  IntResult L = shlPoly(Poly::symbol(B), Poly::symbol(N), AllLanes, Syms);
+  ASSERT_TRUE(L.Ok);
+  EXPECT_TRUE(L.P.isUniform(AllLanes));
+  // A lane-dependent operand with an unknown part: not known per lane.
+  EXPECT_FALSE(mulHiPoly(tid(), Poly::symbol(N), 32, false, AllLanes, Syms).Ok);
+  EXPECT_FALSE(shrPoly(tid(), Poly::symbol(N), AllLanes, Syms).Ok);
+}
