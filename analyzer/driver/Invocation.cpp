@@ -123,6 +123,37 @@ std::string cudaToolkitVersion(const std::string &Path) {
   return "";
 }
 
+std::vector<int> nvccVersion(const std::string &Path) {
+  auto Parts = [](const std::string &A, const std::string &B, const std::string &C) {
+    return std::vector<int>{std::stoi(A), std::stoi(B), C.empty() ? 0 : std::stoi(C)};
+  };
+  std::smatch M;
+  llvm::SmallString<256> P(Path);
+  llvm::sys::path::append(P, "version.json");
+  if (auto Buf = llvm::MemoryBuffer::getFile(P)) {
+    std::string Text = (*Buf)->getBuffer().str();
+    // "cuda_nvcc" : {"name" : "CUDA NVCC", "version" : "13.0.88"}
+    static const std::regex Re(
+        R"re("cuda_nvcc"\s*:\s*\{[^}]*"version"\s*:\s*"([0-9]+)\.([0-9]+)\.([0-9]+))re");
+    if (std::regex_search(Text, M, Re))
+      return Parts(M[1].str(), M[2].str(), M[3].str());
+  }
+  // A toolkit installed from NVIDIA's wheels: dist-info/nvidia_cuda_nvcc-13.0.88.dist-info.
+  P = Path;
+  llvm::sys::path::append(P, "dist-info");
+  std::error_code EC;
+  static const std::regex Wheel(R"(nvidia_cuda_nvcc(_cu[0-9]+)?-([0-9]+)\.([0-9]+)\.([0-9]+).*)");
+  for (llvm::sys::fs::directory_iterator I(P, EC), End; !EC && I != End; I.increment(EC)) {
+    const std::string Name = llvm::sys::path::filename(I->path()).str();
+    if (std::regex_match(Name, M, Wheel))
+      return Parts(M[2].str(), M[3].str(), M[4].str());
+  }
+  const std::string V = cudaToolkitVersion(Path);
+  if (std::regex_match(V, M, std::regex(R"(([0-9]+)\.([0-9]+))")))
+    return Parts(M[1].str(), M[2].str(), "");
+  return {};
+}
+
 bool clangKnowsCudaVersion(const std::string &Version) {
   return clang::CudaStringToVersion(Version) != clang::CudaVersion::UNKNOWN;
 }
@@ -168,6 +199,17 @@ Invocation makeInvocation(const InvocationOptions &Opts) {
     A.push_back(builtinIncludeDir());
     A.push_back("-include");
     A.push_back("cuda_runtime.h");
+  }
+  if (Opts.NvccCompat && !Cuda.empty()) {
+    // nvcc's version macros, which code tests to enable what the toolkit
+    // in use supports (CUTLASS's SM90 and SM100 paths). The built-in
+    // header defines its own.
+    const std::vector<int> V = nvccVersion(Cuda);
+    if (V.size() == 3) {
+      A.push_back("-D__CUDACC_VER_MAJOR__=" + std::to_string(V[0]));
+      A.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(V[1]));
+      A.push_back("-D__CUDACC_VER_BUILD__=" + std::to_string(V[2]));
+    }
   }
   if (Opts.NvccCompat) {
     // As nvcc compiles (docs/nvcc-compat.md): device code may launch

@@ -59,6 +59,12 @@ bool isCudaToolkit(const std::string &Path);
 std::string findCudaToolkit();
 /// A toolkit's version, "13.0" (from version.json or include/cuda.h), or "".
 std::string cudaToolkitVersion(const std::string &Path);
+/// The version of the toolkit's nvcc as nvcc defines it in every file it
+/// compiles (__CUDACC_VER_MAJOR__, _MINOR__, _BUILD__): from version.json's
+/// "cuda_nvcc" entry, or the nvcc package's metadata (dist-info) of a
+/// toolkit installed from wheels, else cudaToolkitVersion() with build 0.
+/// Empty when neither is found.
+std::vector<int> nvccVersion(const std::string &Path);
 /// True if clang (this LLVM) knows CUDA Version ("12.8"); an unknown one is
 /// parsed anyway, and may fail to.
 bool clangKnowsCudaVersion(const std::string &Version);

@@ -14,6 +14,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -77,6 +79,61 @@ private:
   bool Showing = false;
 };
 
+/// The regions of the main file the preprocessor skipped: the `#if`,
+/// `#ifdef`, `#elif` or `#else` line that starts each, and its lines.
+struct SkippedRegion {
+  unsigned First = 0, Last = 0;
+  std::string Directive;
+};
+
+class SkippedRegions : public PPCallbacks {
+public:
+  SkippedRegions(const SourceManager &SM, std::vector<SkippedRegion> &Out) : SM(SM), Out(Out) {}
+  void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
+    const SourceLocation B = Range.getBegin();
+    if (B.isInvalid() || !SM.isWrittenInMainFile(B))
+      return;
+    SkippedRegion S;
+    S.First = SM.getSpellingLineNumber(B);
+    S.Last = SM.getSpellingLineNumber(Range.getEnd());
+    bool Invalid = false;
+    llvm::StringRef Text = SM.getCharacterData(B, &Invalid);
+    if (Invalid)
+      return;
+    Text = Text.take_until([](char C) { return C == '\n' || C == '\r'; });
+    S.Directive = Text.split("//").first.rtrim().str();
+    Out.push_back(std::move(S));
+  }
+
+private:
+  const SourceManager &SM;
+  std::vector<SkippedRegion> &Out;
+};
+
+/// A file in which no kernel is defined or instantiated says so; where the
+/// preprocessor skipped regions of it, the note names them: kernels or the
+/// code that instantiates them under a macro the build defines (CUTLASS's
+/// CUTLASS_ARCH_MMA_SM100_SUPPORTED, which it leaves undefined under clang).
+std::string noKernelNote(const std::vector<SkippedRegion> &Skipped) {
+  std::string Note = "no kernel is defined or instantiated in this file";
+  if (Skipped.empty())
+    return Note;
+  Note += "; the preprocessor skipped ";
+  const size_t Shown = std::min<size_t>(Skipped.size(), 3);
+  for (size_t I = 0; I < Shown; ++I) {
+    const SkippedRegion &S = Skipped[I];
+    if (I)
+      Note += I + 1 == Shown && Shown == Skipped.size() ? " and " : ", ";
+    Note += "lines " + std::to_string(S.First) + "-" + std::to_string(S.Last) + " (`" +
+            S.Directive + "`)";
+  }
+  if (Skipped.size() > Shown)
+    Note += " and " + std::to_string(Skipped.size() - Shown) + " more regions";
+  Note += ": a kernel there, or the code that instantiates one, is not seen; if the build "
+          "defines the macros they test, give them after `--` (-DNAME=VALUE)";
+  return Note;
+}
+
 /// Says, once clang has parsed the file, whether the parse is to be done
 /// again (and so not analysed now).
 using SkipAnalysis = std::function<bool(ASTContext &)>;
@@ -84,8 +141,9 @@ using SkipAnalysis = std::function<bool(ASTContext &)>;
 class Consumer : public ASTConsumer {
 public:
   Consumer(RunResult &Out, const AnalysisOptions &Opts,
-           const std::vector<ClangError> &Errors, const SkipAnalysis &Skip)
-      : Out(Out), Opts(Opts), Errors(Errors), Skip(Skip) {}
+           const std::vector<ClangError> &Errors, const SkipAnalysis &Skip,
+           const std::vector<SkippedRegion> &Skipped)
+      : Out(Out), Opts(Opts), Errors(Errors), Skip(Skip), Skipped(Skipped) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Skip && Skip(Ctx))
       return;
@@ -99,6 +157,8 @@ public:
     Out.Report.Accesses = std::move(R.Accesses);
     Out.Report.Kernels = std::move(R.Kernels);
     Out.Report.Notes = std::move(R.Notes);
+    if (Out.Report.Kernels.empty())
+      Out.Report.Notes.push_back(noKernelNote(Skipped));
     Out.Report.Problems = std::move(R.Problems);
     Out.Analysed = true;
   }
@@ -108,6 +168,7 @@ private:
   const AnalysisOptions &Opts;
   const std::vector<ClangError> &Errors;
   const SkipAnalysis &Skip;
+  const std::vector<SkippedRegion> &Skipped;
 };
 
 class Action : public ASTFrontendAction {
@@ -123,14 +184,17 @@ public:
     // clangd does: they tell which kernels the missing header touches.
     CI.getDiagnostics().setErrorLimit(0);
     CI.getDiagnostics().setFatalsAsError(true);
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkippedRegions>(CI.getSourceManager(), Skipped));
     return ASTFrontendAction::BeginSourceFileAction(CI);
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<Consumer>(Out, Opts, Errors, Skip);
+    return std::make_unique<Consumer>(Out, Opts, Errors, Skip, Skipped);
   }
 
 private:
+  std::vector<SkippedRegion> Skipped;
   RunResult &Out;
   const AnalysisOptions &Opts;
   llvm::raw_ostream &Verbose;

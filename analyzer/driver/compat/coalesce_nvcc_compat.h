@@ -121,6 +121,91 @@ static inline __host__ cudaError_t cudaBindTexture(size_t *, const void *, const
 static inline __host__ cudaError_t cudaUnbindTexture(const void *) { return cudaSuccess; }
 #undef __COALESCE_TEX
 #undef __COALESCE_TEX_TEMPLATE
+
+/* 6. nvcc's built-in atomic functions (CUDA 12.8 and later, "Built-in Atomic
+ * Functions" in the CUDA C++ Programming Guide): __nv_atomic_load_n,
+ * __nv_atomic_fetch_add, ... with a memory order and a thread scope. They
+ * are compiler builtins of nvcc's front end; crt/device_functions.h declares
+ * only their order and scope constants, and clang's CUDA wrapper keeps that
+ * header out (it defines its guard, __DEVICE_FUNCTIONS_H__). Code that tests __CUDACC_VER_MAJOR__ (defined as nvcc does,
+ * docs/nvcc-compat.md) calls them: CUTLASS's subbyte_reference.h. Each is
+ * declared as the access it makes: a load, a store, or CUDA's atomic
+ * function of the same operation (the order and scope change what the
+ * memory system guarantees, not which bytes an instruction touches). */
+enum {
+  __NV_ATOMIC_RELAXED,
+  __NV_ATOMIC_CONSUME,
+  __NV_ATOMIC_ACQUIRE,
+  __NV_ATOMIC_RELEASE,
+  __NV_ATOMIC_ACQ_REL,
+  __NV_ATOMIC_SEQ_CST
+};
+enum {
+  __NV_THREAD_SCOPE_THREAD,
+  __NV_THREAD_SCOPE_BLOCK,
+  __NV_THREAD_SCOPE_CLUSTER,
+  __NV_THREAD_SCOPE_DEVICE,
+  __NV_THREAD_SCOPE_SYSTEM
+};
+template <class __CoalesceT>
+static __device__ __forceinline__ __CoalesceT __nv_atomic_load_n(const __CoalesceT *__p, int,
+                                                                  int = __NV_THREAD_SCOPE_SYSTEM) {
+  return *__p;
+}
+template <class __CoalesceT>
+static __device__ __forceinline__ void __nv_atomic_load(const __CoalesceT *__p, __CoalesceT *__r,
+                                                        int, int = __NV_THREAD_SCOPE_SYSTEM) {
+  *__r = *__p;
+}
+template <class __CoalesceT, class __CoalesceV>
+static __device__ __forceinline__ void __nv_atomic_store_n(__CoalesceT *__p, __CoalesceV __v, int,
+                                                           int = __NV_THREAD_SCOPE_SYSTEM) {
+  *__p = __v;
+}
+template <class __CoalesceT>
+static __device__ __forceinline__ void __nv_atomic_store(__CoalesceT *__p, __CoalesceT *__v, int,
+                                                         int = __NV_THREAD_SCOPE_SYSTEM) {
+  *__p = *__v;
+}
+#define __COALESCE_NV_FETCH(__name, __cuda)                                                    \
+  template <class __CoalesceT, class __CoalesceV>                                              \
+  static __device__ __forceinline__ __CoalesceT __name(__CoalesceT *__p, __CoalesceV __v, int,  \
+                                                       int = __NV_THREAD_SCOPE_SYSTEM) {       \
+    return __cuda(__p, (__CoalesceT)__v);                                                      \
+  }
+__COALESCE_NV_FETCH(__nv_atomic_fetch_add, atomicAdd)
+__COALESCE_NV_FETCH(__nv_atomic_fetch_sub, atomicSub)
+__COALESCE_NV_FETCH(__nv_atomic_fetch_min, atomicMin)
+__COALESCE_NV_FETCH(__nv_atomic_fetch_max, atomicMax)
+__COALESCE_NV_FETCH(__nv_atomic_fetch_and, atomicAnd)
+__COALESCE_NV_FETCH(__nv_atomic_fetch_or, atomicOr)
+__COALESCE_NV_FETCH(__nv_atomic_fetch_xor, atomicXor)
+__COALESCE_NV_FETCH(__nv_atomic_exchange_n, atomicExch)
+#undef __COALESCE_NV_FETCH
+template <class __CoalesceT>
+static __device__ __forceinline__ void __nv_atomic_exchange(__CoalesceT *__p, __CoalesceT *__v,
+                                                            __CoalesceT *__r, int,
+                                                            int = __NV_THREAD_SCOPE_SYSTEM) {
+  *__r = atomicExch(__p, *__v);
+}
+template <class __CoalesceT>
+static __device__ __forceinline__ bool
+__nv_atomic_compare_exchange_n(__CoalesceT *__p, __CoalesceT *__e, __CoalesceT __d, bool, int, int,
+                               int = __NV_THREAD_SCOPE_SYSTEM) {
+  __CoalesceT __old = atomicCAS(__p, *__e, __d);
+  const bool __ok = __old == *__e;
+  *__e = __old;
+  return __ok;
+}
+template <class __CoalesceT>
+static __device__ __forceinline__ bool
+__nv_atomic_compare_exchange(__CoalesceT *__p, __CoalesceT *__e, __CoalesceT *__d, bool, int, int,
+                             int = __NV_THREAD_SCOPE_SYSTEM) {
+  return __nv_atomic_compare_exchange_n(__p, __e, *__d, false, 0, 0);
+}
+static __device__ __forceinline__ void __nv_atomic_thread_fence(int, int = __NV_THREAD_SCOPE_SYSTEM) {
+  __threadfence();
+}
 #endif /* !__COALESCE_LINT_BUILTIN_CUDA__ */
 
 #endif /* __cplusplus && __CUDA__ */
