@@ -314,8 +314,10 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     std::vector<StatedFact> Stated = Opts.Facts;
     for (StatedFact &F : factsInComments(Ctx, K.FD, Report.Problems))
       Stated.push_back(std::move(F));
+    // The facts stated by the user, after those the host code checks on the
+    // way to the launch (Launches.cpp).
     for (LaunchFacts &F : Configs)
-      F.Stated = Stated;
+      F.Stated.insert(F.Stated.end(), Stated.begin(), Stated.end());
 
     Clock::time_point CostStart = Clock::now();
     const KernelSites Sites(Ctx, K.FD);

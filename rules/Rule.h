@@ -88,9 +88,16 @@ std::string assumptionNote(const AccessRecord &R);
 /// For a cost that depends on a run-time size: " for every cols >= 8" (the
 /// condition of the case the message states), else "".
 std::string sizeCondition(const AccessRecord &R);
-/// The other cases of such a cost, for a note ("5 sectors per request when
-/// D is not a multiple of 8 and D >= 17; 3 when D == 8; ..."), else "".
-std::string otherSizesNote(const AccessRecord &R, const std::string &Unit);
+/// For such a cost: a note with its other cases ("5 sectors per request
+/// when D is not a multiple of 8 and D >= 17; 3 when D == 8; ..."). A
+/// warning must hold for every value the size can take (from the smallest
+/// the facts allow: --assume, a check in host code before the launch);
+/// where some value gives a cost within MinRatio of its ideal (a byte
+/// stride equal to the element size; neither a size of 0 alone nor one
+/// that would misalign the access counts), F becomes a remark, with a note
+/// naming that case and what would decide it.
+void addSizeCases(Finding &F, const AccessRecord &R, const RuleOptions &Opts,
+                  const std::string &Unit);
 
 /// The start of every rule's check of an access in its memory space: a
 /// finding about R for rule Id, or, for an access that cannot be predicted,

@@ -134,6 +134,7 @@ std::string sizeCondition(const AccessRecord &R) {
   return R.Parametric ? " " + R.Parametric->Cases.front().Text : "";
 }
 
+namespace {
 std::string otherSizesNote(const AccessRecord &R, const std::string &Unit) {
   if (!R.Parametric || R.Parametric->Cases.size() < 2)
     return "";
@@ -149,6 +150,39 @@ std::string otherSizesNote(const AccessRecord &R, const std::string &Unit) {
     S += "; and " + std::to_string(Cs.size() - 1 - Shown) + " more case" +
          (Cs.size() - 1 - Shown == 1 ? "" : "s") + " (--explain lists them)";
   return S + "; --assume " + R.Parametric->Name + "=VALUE gives the number for one value";
+}
+} // namespace
+
+void addSizeCases(Finding &F, const AccessRecord &R, const RuleOptions &Opts,
+                  const std::string &Unit) {
+  if (std::string Other = otherSizesNote(R, Unit); !Other.empty())
+    F.Notes.push_back({std::nullopt, Other});
+  if (!R.Parametric)
+    return;
+  // The fine case with the largest values (the contiguous one); sizes that
+  // would misalign the access cannot occur and do not count.
+  const ParamCase *Fine = nullptr;
+  for (const ParamCase &C : R.Parametric->Cases) {
+    // A size of 0 alone (every lane at one address: an empty problem) does
+    // not count.
+    const bool ZeroOnly = C.When.Min <= 0 && C.When.Max && *C.When.Max <= 0;
+    if (ZeroOnly || !C.Cost.Possible || C.Cost.Cost > C.Cost.Ideal * Opts.MinRatio + 1e-9)
+      continue;
+    if (!Fine || C.When.Min > Fine->When.Min)
+      Fine = &C;
+  }
+  if (Fine) {
+    const ParamCase &C = *Fine;
+    const std::string &N = R.Parametric->Name;
+    F.Level = Severity::Remark;
+    F.Notes.push_back(
+        {std::nullopt, "not a warning: the cost is " + quantity(C.Cost.Cost, Unit) + " (ideal " +
+                           formatNumber(C.Cost.Ideal) + ") " + C.Text +
+                           ", and the values '" + N +
+                           "' takes decide which case holds; state them with --assume " + N +
+                           "=VALUE (or " + N + " >= VALUE), or check them in the host code "
+                           "before the launch"});
+  }
 }
 
 std::string assumptionNote(const AccessRecord &R) {

@@ -21,8 +21,7 @@ void SharedBankConflict::check(const AccessRecord &R, const RuleOptions &Opts,
   std::string Ev = laneEvidence(R);
   if (!Ev.empty())
     F.Notes.push_back({std::nullopt, Ev});
-  if (std::string Other = otherSizesNote(R, "wavefront"); !Other.empty())
-    F.Notes.push_back({std::nullopt, Other});
+  addSizeCases(F, R, Opts, "wavefront");
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
   if (R.PaddedCost) {
     std::string Fix = "padding the innermost dimension (" + R.PadDeclaration +
@@ -30,7 +29,8 @@ void SharedBankConflict::check(const AccessRecord &R, const RuleOptions &Opts,
                       " per request";
     if (!R.PadTradeoff.empty())
       Fix += ", but " + R.PadTradeoff;
-    if (!R.PadInsertText.empty()) {
+    // A remark (a cost that holds only for some sizes) gets no fix-it.
+    if (!R.PadInsertText.empty() && F.Level == Severity::Warning) {
       F.Fixes.push_back({R.PadInsertPos, R.PadRemoveLength, R.PadInsertText});
       F.Notes.push_back({R.PadInsertPos, Fix});
     } else {

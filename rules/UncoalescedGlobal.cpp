@@ -95,8 +95,7 @@ void UncoalescedGlobal::check(const AccessRecord &R, const RuleOptions &Opts,
   std::string Ev = laneEvidence(R);
   if (!Ev.empty())
     F.Notes.push_back({std::nullopt, Ev});
-  if (std::string Other = otherSizesNote(R, "sector"); !Other.empty())
-    F.Notes.push_back({std::nullopt, Other});
+  addSizeCases(F, R, Opts, "sector");
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
   F.Notes.push_back({std::nullopt, suggestion(R)});
   Out.push_back(std::move(F));

@@ -292,7 +292,7 @@ HVal HostInterp::enter(const FunctionDecl *FD, std::vector<HVal> ArgVals,
   if (HG == HasGoto.end())
     HG = HasGoto.emplace(Def, containsGoto(Def->getBody())).first;
   if (HG->second)
-    collectModifiedVars(Def->getBody(), F.Volatile);
+    collectModifiedVars(Def->getBody(), F.Volatile, &F.Volatile);
   auto SavedVars = std::move(St.Vars);
   St.Vars.clear();
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
@@ -710,13 +710,27 @@ void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,
       L.BlockWhy = "it depends on " + whyText(W);
   }
   Args.resize(K->getNumParams());
-  for (HVal &A : Args)
-    A = normalise(resolve(A, St.Bound));
+  L.ArgMin.resize(Args.size());
+  L.ArgMinAt.resize(Args.size());
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const HVal A = resolve(Args[I], St.Bound);
+    Args[I] = normalise(A);
+    if (A.K != HVal::Sym || A.Mul <= 0)
+      continue;
+    auto It = St.Lower.find(A.S);
+    if (It == St.Lower.end())
+      continue;
+    const Wide Min = A.Mul * It->second + A.I;
+    if (Min < A.Lo || Min > A.Hi)
+      continue;
+    L.ArgMin[I] = Min;
+    L.ArgMinAt[I] = LowerAt[A.S];
+  }
   L.Args = std::move(Args);
   L.Stated = StatedUsed;
   for (const LaunchSeen &S : Seen)
     if (S.Site == L.Site && S.Kernel == L.Kernel && S.Grid == L.Grid && S.Block == L.Block &&
-        S.Args == L.Args)
+        S.Args == L.Args && S.ArgMin == L.ArgMin)
       return;
   Seen.push_back(std::move(L));
 }

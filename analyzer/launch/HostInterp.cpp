@@ -23,7 +23,7 @@ HostInterp::~HostInterp() = default;
 
 bool HostInterp::State::operator==(const State &O) const {
   if (Live != O.Live || Cells != O.Cells || Globals != O.Globals || Bound != O.Bound ||
-      AddrTaken != O.AddrTaken || Vars.size() != O.Vars.size())
+      Lower != O.Lower || AddrTaken != O.AddrTaken || Vars.size() != O.Vars.size())
     return false;
   for (const auto &[VD, L] : Vars) {
     auto It = O.Vars.find(VD);
@@ -358,6 +358,12 @@ HostInterp::State HostInterp::join(const State &A, const State &B, WhyId W) {
     if (It != B.Bound.end() && It->second == V)
       R.Bound.emplace(S, V);
   }
+  // A bound that holds on both paths: the weaker one.
+  for (const auto &[S, V] : A.Lower) {
+    auto It = B.Lower.find(S);
+    if (It != B.Lower.end())
+      R.Lower.emplace(S, std::min(V, It->second));
+  }
   R.Vars = A.Vars;
   for (const auto &[VD, L] : B.Vars)
     R.Vars.try_emplace(VD, L);
@@ -378,6 +384,10 @@ void HostInterp::refine(State &St, const Expr *Cond, bool Truth) {
   if (!Cond || !St.Live)
     return;
   Cond = skipCastsAndParens(Cond);
+  // assert(c) is `static_cast<bool>(c) ? void(0) : __assert_fail(...)`.
+  if (const auto *EC = dyn_cast<ExplicitCastExpr>(Cond);
+      EC && EC->getType()->isBooleanType() && EC->getSubExpr()->getType()->isBooleanType())
+    return refine(St, EC->getSubExpr(), Truth);
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond); UO && UO->getOpcode() == UO_LNot)
     return refine(St, UO->getSubExpr(), !Truth);
   const auto *BO = dyn_cast<BinaryOperator>(Cond);
@@ -386,6 +396,10 @@ void HostInterp::refine(State &St, const Expr *Cond, bool Truth) {
   if ((BO->getOpcode() == BO_LAnd && Truth) || (BO->getOpcode() == BO_LOr && !Truth)) {
     refine(St, BO->getLHS(), Truth);
     refine(St, BO->getRHS(), Truth);
+    return;
+  }
+  if (BO->isRelationalOp()) {
+    refineBound(St, BO, Truth);
     return;
   }
   if (!((BO->getOpcode() == BO_EQ && Truth) || (BO->getOpcode() == BO_NE && !Truth)))
@@ -407,6 +421,46 @@ void HostInterp::refine(State &St, const Expr *Cond, bool Truth) {
     return;
   if (auto S = solveEquals(L, R.I))
     bindSymbol(St, S->first, S->second);
+}
+
+void HostInterp::refineBound(State &St, const BinaryOperator *BO, bool Truth) {
+  // x > C, x >= C (or C < x, C <= x) on the path where it holds, and the
+  // negation of x < C, x <= C: a lower bound of the symbol behind x.
+  if (BO->getLHS()->HasSideEffects(Ctx) || BO->getRHS()->HasSideEffects(Ctx))
+    return;
+  struct NotRecording {
+    bool &Flag;
+    bool Saved;
+    ~NotRecording() { Flag = Saved; }
+  } Guard{Recording, Recording};
+  Recording = false;
+  HVal L = resolve(eval(BO->getLHS(), St), St.Bound);
+  HVal R = resolve(eval(BO->getRHS(), St), St.Bound);
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (L.K == HVal::Int && R.K == HVal::Sym) {
+    std::swap(L, R);
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (L.K != HVal::Sym || R.K != HVal::Int || L.Mul <= 0)
+    return;
+  if (!Truth)
+    Op = BinaryOperator::negateComparisonOp(Op);
+  // L = Mul * S + I, valid in [Lo, Hi]: L >= Least.
+  Wide Least;
+  if (Op == BO_GE)
+    Least = R.I;
+  else if (Op == BO_GT)
+    Least = R.I + 1;
+  else
+    return;
+  if (Least < L.Lo || Least > L.Hi)
+    return;
+  const Wide D = Least - L.I;
+  const Wide SMin = D >= 0 ? (D + L.Mul - 1) / L.Mul : -((-D) / L.Mul);
+  auto [It, New] = St.Lower.emplace(L.S, SMin);
+  if (!New)
+    It->second = std::max(It->second, SMin);
+  LowerAt[L.S] = fileLine(Ctx, BO->getBeginLoc());
 }
 
 void HostInterp::walkRoot(const FunctionDecl *Fn, bool Called) {
@@ -519,6 +573,11 @@ std::vector<LaunchSeen> HostInterp::takeSeen() {
       }
       for (size_t A = 0; A < First.Args.size() && A < O.Args.size(); ++A)
         First.Args[A] = coalesce::host::join(First.Args[A], O.Args[A], 0);
+      for (size_t A = 0; A < First.ArgMin.size(); ++A)
+        if (First.ArgMin[A] && (A >= O.ArgMin.size() || !O.ArgMin[A]))
+          First.ArgMin[A].reset();
+        else if (First.ArgMin[A])
+          First.ArgMin[A] = std::min(*First.ArgMin[A], *O.ArgMin[A]);
       Drop[Idx[K]] = true;
     }
   }

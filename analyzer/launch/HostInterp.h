@@ -65,6 +65,11 @@ struct LaunchSeen {
   std::string BlockWhy;            // why the block shape is not known
   std::vector<HVal> Args;          // one per kernel parameter (unknown: not known)
   std::set<std::string> Stated;    // host variables given a stated value on the way
+  /// Per kernel parameter: the least value the path's checks allow, where
+  /// the value is not known but bounded below (`if (n < 64) abort();`).
+  std::vector<std::optional<Wide>> ArgMin;
+  /// Where each bound was checked, for notes ("f.cu:12").
+  std::vector<std::string> ArgMinAt;
 };
 
 struct HostLimits {
@@ -119,6 +124,9 @@ public:
     std::vector<HVal> Cells;
     std::map<const clang::VarDecl *, HVal> Globals;
     Bindings Bound;
+    /// Lower bounds of symbols the path checked (`if (n < 64) abort();`,
+    /// `assert(n >= 64)`): passed on to the kernels it launches as facts.
+    std::map<SymId, Wide> Lower;
     llvm::DenseMap<const clang::VarDecl *, Loc> Vars; // the current frame's
     std::set<uint32_t> AddrTaken;                     // cells whose address escaped
     bool Live = true;
@@ -173,6 +181,9 @@ private:
   State joinAll(std::vector<State> &States, WhyId W);
   void bindSymbol(State &St, SymId S, Wide V);
   void refine(State &St, const clang::Expr *Cond, bool Truth);
+  void refineBound(State &St, const clang::BinaryOperator *BO, bool Truth);
+  /// Where each symbol's lower bound was last checked.
+  std::map<SymId, std::string> LowerAt;
   HVal fromAPValue(const clang::APValue &V, clang::QualType T, unsigned Depth = 0);
   HVal fresh(const IntType &T, WhyId W);
 

@@ -227,6 +227,16 @@ KernelLaunch factsOf(ASTContext &Ctx, const host::LaunchSeen &S) {
       if (V.K == host::HVal::Int && V.I >= INT64_MIN && V.I <= INT64_MAX) {
         L.Facts.IntArgs[PD] = static_cast<int64_t>(V.I);
         C.Args.emplace_back(PD->getName().str(), static_cast<int64_t>(V.I));
+      } else if (I < S.ArgMin.size() && S.ArgMin[I] && *S.ArgMin[I] >= INT64_MIN &&
+                 *S.ArgMin[I] <= INT64_MAX && PD->getIdentifier()) {
+        // A check on the way to the launch bounds it below: a fact, as if
+        // stated (`if (n < 64) abort();` states n >= 64).
+        StatedFact F;
+        F.K = StatedFact::AtLeast;
+        F.Name = PD->getName().str();
+        F.Value = static_cast<int64_t>(*S.ArgMin[I]);
+        F.Spelling = "the check at " + S.ArgMinAt[I] + " before the launch at " + Where;
+        L.Facts.Stated.push_back(std::move(F));
       }
     } else if (T->isPointerType()) {
       if (V.K == host::HVal::Ptr && V.I >= INT64_MIN && V.I <= INT64_MAX) {

@@ -21,7 +21,8 @@ bool same(double A, double B) { return std::fabs(A - B) < 1e-9; }
 } // namespace
 
 bool CostPoint::operator==(const CostPoint &O) const {
-  return same(Cost, O.Cost) && same(Ideal, O.Ideal) && Exact == O.Exact;
+  return same(Cost, O.Cost) && same(Ideal, O.Ideal) && Exact == O.Exact &&
+         Possible == O.Possible;
 }
 
 CostPoint ParamTable::at(int64_t S) const {
@@ -52,6 +53,7 @@ void accumulate(ParamTable &Sum, const ParamTable &T, double Weight) {
     A.Cost += Weight * B.Cost;
     A.Ideal += Weight * B.Ideal;
     A.Exact &= B.Exact;
+    A.Possible &= B.Possible;
   };
   for (size_t I = 0; I < Sum.Small.size(); ++I)
     Add(Sum.Small[I], Other.Small[I]);
@@ -135,6 +137,11 @@ parametricTable(const Poly &Addr, LaneMask Active, unsigned Width, SymbolId S, i
       return std::nullopt;
     }
     CostPoint P = CostOf(At);
+    const LaneInts AtC = At.laneConstants();
+    const unsigned F = firstLane(Active);
+    for (unsigned L = 0; L < WarpSize && Width > 1; ++L)
+      if (laneActive(Active, L) && floorMod(AtC[L] - AtC[F], Width) != 0)
+        P.Possible = false;
     if (V < From)
       T.Small.push_back(P);
     else

@@ -54,6 +54,11 @@ struct CostPoint {
   double Cost = 0, Ideal = 0;
   /// False when it rests on an alignment assumption (Alignment.h).
   bool Exact = true;
+  /// False when some lane's address is not a multiple of the instruction's
+  /// width away from the others': the access would be misaligned, which
+  /// the hardware does not allow (a misaligned address faults), so the
+  /// program cannot have this size (a byte stride of 2 for floats).
+  bool Possible = true;
   bool operator==(const CostPoint &O) const;
   bool operator!=(const CostPoint &O) const { return !(*this == O); }
 };

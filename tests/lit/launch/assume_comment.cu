@@ -27,5 +27,6 @@ template __global__ void before_template<2>(const float *, float *, int);
 
 __global__ void too_far(const float *a, float *out, int step) {
   out[threadIdx.x] = a[threadIdx.x * step];
-  // CHECK: :[[@LINE-1]]:22: warning: global load from 'a' uses 32 sectors per request (ideal 4) for every step >= 8
+  // CHECK: :[[@LINE-1]]:22: remark: global load from 'a' uses 32 sectors per request (ideal 4) for every step >= 8
+  // CHECK: note: not a warning: the cost is 4 sectors (ideal 4) when step == 1
 }
