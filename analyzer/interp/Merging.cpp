@@ -206,6 +206,25 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site, bool CountersAtSta
       L = AS->getBase()->IgnoreParenImpCasts();
       continue;
     }
+    // A pointer into the array: `&tile[i]`, `tile + i`.
+    if (auto *UO = dyn_cast<UnaryOperator>(L); UO && UO->getOpcode() == UO_AddrOf) {
+      L = UO->getSubExpr()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (auto *BO = dyn_cast<BinaryOperator>(L);
+        BO && BO->getType()->isPointerType() &&
+        (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+      const bool PtrLeft = BO->getLHS()->getType()->isPointerType();
+      const Expr *Ptr = PtrLeft ? BO->getLHS() : BO->getRHS();
+      const Expr *Int = PtrLeft ? BO->getRHS() : BO->getLHS();
+      QualType ET = BO->getType()->getPointeeType();
+      if (ET->isIncompleteType() || ET->isDependentType())
+        return V;
+      const int64_t Size = Ctx.getTypeSizeInChars(ET).getQuantity();
+      Lin(Int, BO->getOpcode() == BO_Sub ? -Size : Size, 0);
+      L = Ptr->IgnoreParenImpCasts();
+      continue;
+    }
     if (auto *DR = dyn_cast<DeclRefExpr>(L)) {
       auto *VD = dyn_cast<VarDecl>(DR->getDecl());
       if (VD && VD->getType()->isReferenceType() && VD->getInit()) {
@@ -224,9 +243,25 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site, bool CountersAtSta
         Frame *F = frameOf(VD);
         auto It = F ? F->Vars.find(VD) : decltype(F->Vars.end())();
         if (!F || It == F->Vars.end() || It->second.K != Value::Ptr ||
-            !It->second.P.isConcrete(Exists) || !It->second.P.isUniform(Exists) ||
             R.Regions[It->second.Region].K != MemRegion::Shared)
           return V;
+        if (!It->second.P.isConcrete(Exists) || !It->second.P.isUniform(Exists)) {
+          // A pointer set once, from an expression ptxas sees whole
+          // (`float *Kj = &sram[tile_size];`): that expression.
+          if (!VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit() || !F->FD ||
+              !F->FD->getBody())
+            return V;
+          auto Assigned = AssignedIn.find(F->FD);
+          if (Assigned == AssignedIn.end()) {
+            std::set<const VarDecl *> Mod;
+            collectModifiedVars(F->FD->getBody(), Mod);
+            Assigned = AssignedIn.try_emplace(F->FD, std::move(Mod)).first;
+          }
+          if (Assigned->second.count(VD))
+            return V;
+          L = VD->getInit()->IgnoreParenImpCasts();
+          continue;
+        }
         unsigned L0 = 0;
         while (L0 < WarpSize && !(Exists & (LaneMask(1) << L0)))
           ++L0;
@@ -541,6 +576,14 @@ void WarpInterp::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
       continue;
     const Poly Step = E.Offset.substitute(K, Next) - E.Offset;
     if (!Step.isConcrete(E.Active) || !Step.isUniform(E.Active))
+      continue;
+    // An access in an inner loop that is not unrolled (its address moves
+    // with that loop's iteration too) runs in one copy of that loop per
+    // iteration of this one: no two copies side by side to merge.
+    bool InInnerLoop = false;
+    for (SymbolId S : E.Offset.symbols())
+      InInnerLoop |= S != K && R.Syms.get(S).Kind == SymbolKind::LoopIteration;
+    if (InInnerLoop)
       continue;
     unsigned L = 0;
     while (L < WarpSize && !(E.Active & (LaneMask(1) << L)))

@@ -181,6 +181,10 @@ private:
   llvm::DenseMap<const clang::Stmt *, bool> UnrolledCache;
   /// ptxasView()'s key of each term it cannot evaluate (its structure).
   llvm::DenseMap<const clang::Expr *, std::string> TermKeys;
+  /// The variables each function assigns after their declaration
+  /// (collectModifiedVars of its body), for ptxasView(): a pointer set once
+  /// is its initializer.
+  llvm::DenseMap<const clang::FunctionDecl *, std::set<const clang::VarDecl *>> AssignedIn;
   /// An integer constant expression's value, evaluated once.
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   std::optional<int64_t> constantOf(const clang::Expr *E);
