@@ -69,7 +69,7 @@ MemorySpace rootSpace(const Expr *E) {
   const VarDecl *VD = rootVar(E);
   if (VD && VD->hasAttr<CUDASharedAttr>())
     return MemorySpace::Shared;
-  if (VD && VD->hasAttr<CUDAConstantAttr>())
+  if (VD && isConstantMemoryVar(VD))
     return MemorySpace::Constant;
   return MemorySpace::Global;
 }

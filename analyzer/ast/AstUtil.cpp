@@ -133,6 +133,11 @@ bool isConstantVar(const ASTContext &Ctx, const VarDecl *VD) {
 }
 } // namespace
 
+bool isConstantMemoryVar(const VarDecl *VD) {
+  const auto *A = VD->getAttr<CUDAConstantAttr>();
+  return A && (!A->isImplicit() || !VD->hasAttr<CUDADeviceAttr>());
+}
+
 bool isCompileTimeConstant(const ASTContext &Ctx, const Expr *E) {
   E = skipToValue(E);
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {

@@ -67,6 +67,13 @@ bool isIntegral(clang::QualType T);
 /// __shared__ variables, and variables of the function being run (Local:
 /// the caller knows them), are not.
 bool isCompileTimeConstant(const clang::ASTContext &Ctx, const clang::Expr *E);
+
+/// Whether VD lives in constant memory: declared __constant__, or made so
+/// by clang (a const or constexpr variable used in device code) without a
+/// __device__ of its own. A `static const __device__` table (ggml's
+/// GGML_TABLE_BEGIN) is in global memory, as nvcc places it, though clang
+/// adds an implicit __constant__ to it.
+bool isConstantMemoryVar(const clang::VarDecl *VD);
 /// True if S contains a return, break or continue that retires lanes.
 bool retiresLanes(const clang::Stmt *S);
 

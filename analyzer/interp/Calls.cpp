@@ -33,6 +33,22 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
   if (isa<CUDAKernelCallExpr>(CE))
     return Value::unknown(ReasonKind::DynamicParallelism);
   const FunctionDecl *FD = CE->getDirectCallee();
+  // A call through a function pointer known at compile time (a constexpr
+  // pointer, ggml's `constexpr load_tiles_t load_tiles = ...`) calls that
+  // function.
+  if (!FD && !CE->getCallee()->isValueDependent()) {
+    Expr::EvalResult Res;
+    if (CE->getCallee()->EvaluateAsRValue(Res, Ctx) && Res.Val.isLValue() &&
+        !Res.Val.getLValueBase().isNull())
+      if (auto *VD = Res.Val.getLValueBase().dyn_cast<const ValueDecl *>())
+        FD = dyn_cast<FunctionDecl>(VD);
+  }
+  // A constexpr function of constants: its value, as the compiler folds it.
+  if (FD && FD->isConstexpr() && isIntegral(CE->getType()) && !CE->isValueDependent())
+    if (std::optional<int64_t> C = constantOf(CE)) {
+      visit(CE);
+      return Value::constant(*C);
+    }
   // A barrier, fence, atomic or warp exchange ends the block within which
   // ptxas merges accesses; nvcc inlines other device functions.
   if (ordersMemory(FD))
@@ -95,14 +111,13 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
       auto *MD = cast<CXXMethodDecl>(FD);
       if (OC->getOperator() == OO_Equal && MD->isTrivial() &&
           (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
-        LValue Src = evalLValue(Args[1]);
-        if (Src.K == LValue::Mem || Src.K == LValue::Unknown)
-          access(AccessOp::Load, Src, Args[1]->getType(), Args[1]);
-        else
-          eval(Args[1]);
+        const Value Src = structValue(Args[1]);
         LValue Dst = evalLValue(Args[0]);
         if (Dst.K == LValue::Mem || Dst.K == LValue::Unknown)
           access(AccessOp::Store, Dst, Args[0]->getType(), Args[0]);
+        else if (Dst.K == LValue::Var)
+          setFields(Frames[std::min<size_t>(Dst.FrameIdx, Frames.size() - 1)], Dst.VarD,
+                    Dst.FieldPath, Src);
         if (RetLV)
           *RetLV = Dst;
         return Value::opaque();
@@ -189,7 +204,8 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
     if (PD->getType()->isRecordType()) {
       const Expr *Src = skipCastsAndParens(A);
       if (auto *CC = dyn_cast<CXXConstructExpr>(Src);
-          CC && CC->getNumArgs() == 1 && CC->getConstructor()->isCopyOrMoveConstructor()) {
+          CC && CC->getNumArgs() == 1 && CC->getConstructor()->isCopyOrMoveConstructor() &&
+          skipToValue(CC->getArg(0))->isGLValue()) {
         LValue LV = evalLValue(CC->getArg(0));
         if (LV.K == LValue::ParamField) {
           NF.Refs[PD] = LV;
@@ -198,9 +214,19 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
         if ((LV.K == LValue::Mem || LV.K == LValue::Unknown) &&
             !isCompileTimeConstant(Ctx, CC->getArg(0)))
           access(AccessOp::Load, LV, CC->getArg(0)->getType(), CC->getArg(0));
+        // The fields of a local struct passed by value.
+        if (LV.K == LValue::Var)
+          setFields(NF, PD, "",
+                    fieldsOf(Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)], LV.VarD,
+                             LV.FieldPath));
         NF.Vars[PD] = Value::opaque();
         continue;
       }
+      // A struct value (a call's result, a copy of a temporary): its fields.
+      const Value V = structValue(A);
+      setFields(NF, PD, "", V);
+      NF.Vars[PD] = Value::opaque();
+      continue;
     }
     Value V = eval(A);
     NF.Vars[PD] = V;

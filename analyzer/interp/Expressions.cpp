@@ -34,6 +34,17 @@ std::optional<Value> WarpInterp::compileTimeValue(const Expr *E) {
     return std::nullopt;
   const QualType T = E->getType();
   if (isIntegral(T)) {
+    // A static member read through an object the evaluator cannot see
+    // (`t.ne` with `t` a reference parameter): the member's own value.
+    const Expr *S = skipToValue(E);
+    const ValueDecl *D = nullptr;
+    if (auto *ME = dyn_cast<MemberExpr>(S))
+      D = ME->getMemberDecl();
+    else if (auto *DR = dyn_cast<DeclRefExpr>(S))
+      D = DR->getDecl();
+    if (auto *VD = dyn_cast_or_null<VarDecl>(D))
+      if (const APValue *AV = VD->evaluateValue(); AV && AV->isInt())
+        return Value::constant(AV->getInt().getExtValue());
     if (auto C = constantInt(E))
       return Value::constant(*C);
     return std::nullopt;
@@ -114,6 +125,8 @@ Value WarpInterp::eval(const Expr *E) {
         auto RI = F->Refs.find(VD);
         if (RI != F->Refs.end())
           return load(RI->second, VD->getType().getNonReferenceType(), E);
+        if (VD->getType()->isRecordType())
+          return fieldsOf(*F, VD, "");
         return F->Vars[VD];
       }
       if (auto C = constantInt(E))
@@ -143,25 +156,68 @@ Value WarpInterp::eval(const Expr *E) {
   if (auto *ME = dyn_cast<MemberExpr>(E)) {
     if (std::optional<Value> C = compileTimeValue(ME))
       return *C;
+    // A field of a struct value that is not in memory (`f().x`).
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (!ME->isArrow() && (!Base->isGLValue() || isa<MaterializeTemporaryExpr>(Base)) &&
+        Base->getType()->isRecordType() && ME->getMemberDecl()->getIdentifier()) {
+      Value B = structValue(Base);
+      if (B.Fields) {
+        const std::string Name = "." + ME->getMemberDecl()->getName().str();
+        auto It = B.Fields->find(Name);
+        if (It != B.Fields->end())
+          return It->second;
+        FieldValues Sub;
+        for (const auto &[Path, V] : *B.Fields)
+          if (Path.compare(0, Name.size() + 1, Name + ".") == 0)
+            Sub.emplace(Path.substr(Name.size()), V);
+        if (!Sub.empty())
+          return Value::aggregate(std::move(Sub));
+      }
+      if (isIntegral(ME->getType()) || ME->getType()->isPointerType())
+        return Value::unknown(ReasonKind::ValueNotTracked, {text(ME)});
+      return Value::opaque();
+    }
     // Reading a member as an rvalue (a field of a by-value parameter).
     LValue LV = memberLValue(ME);
     return load(LV, ME->getType(), E);
   }
   if (auto *CE = dyn_cast<CXXConstructExpr>(E)) {
     // A copy of an object in memory is a load of all of it.
-    if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
-      if (isCompileTimeConstant(Ctx, CE->getArg(0)))
-        return Value::opaque(); // a copy of a constexpr object: no load
-      LValue LV = evalLValue(CE->getArg(0));
-      if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
-        access(AccessOp::Load, LV, CE->getArg(0)->getType(), CE->getArg(0));
-      return Value::opaque();
-    }
+    // (A copy of a constexpr object is no load; of a local struct, its
+    // fields.)
+    if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+      return structValue(CE->getArg(0));
     for (const Expr *A : CE->arguments())
       eval(A);
     return Value::opaque();
   }
   if (auto *IL = dyn_cast<InitListExpr>(E)) {
+    // A struct's fields in declaration order (`uint2 r = {q, m};`).
+    const RecordDecl *RD = IL->getType()->getAsRecordDecl();
+    if (RD && !RD->isUnion() && !IL->isTransparent()) {
+      const auto *CXX = dyn_cast<CXXRecordDecl>(RD);
+      FieldValues Out;
+      unsigned I = 0;
+      for (const FieldDecl *FD : RD->fields()) {
+        if (I >= IL->getNumInits())
+          break;
+        const Expr *Init = IL->getInit(I++);
+        if (CXX && CXX->getNumBases())
+          continue; // bases come first in the list: fields not matched
+        Value V = Init->getType()->isRecordType() ? structValue(Init) : eval(Init);
+        if (!FD->getIdentifier())
+          continue;
+        const std::string Name = "." + FD->getName().str();
+        if (V.K == Value::Int || V.K == Value::Ptr)
+          Out.emplace(Name, V);
+        else if (V.Fields)
+          for (const auto &[Path, FV] : *V.Fields)
+            Out.emplace(Name + Path, FV);
+      }
+      for (; I < IL->getNumInits(); ++I)
+        eval(IL->getInit(I));
+      return Value::aggregate(std::move(Out));
+    }
     for (const Expr *I : IL->inits())
       eval(I);
     if (IL->getNumInits() == 1 && isIntegral(IL->getType()))
@@ -202,6 +258,11 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
     // constexpr object) is a value, not memory.
     if (std::optional<Value> C = compileTimeValue(Sub))
       return *C;
+    // A field of a temporary struct (`f().x`): the struct's value.
+    if (auto *ME = dyn_cast<MemberExpr>(Sub->IgnoreParens()); ME && !ME->isArrow())
+      if (const Expr *B = ME->getBase()->IgnoreParenImpCasts();
+          !B->isGLValue() || isa<MaterializeTemporaryExpr>(B))
+        return eval(ME);
     // std::min and std::max return a reference to one of their operands:
     // its value is the minimum (maximum) of theirs (Builtins.cpp), and the
     // operands are read once, where they are compared.

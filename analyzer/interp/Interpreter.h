@@ -34,6 +34,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 #include <optional>
@@ -65,6 +66,12 @@ struct MemRegion {
 using RegionId = unsigned;
 
 /// The value of an expression in one warp.
+struct Value;
+/// The fields of a struct value whose values the walk knows, by path
+/// (".x", ".lo.y"): a local struct, a struct returned by a helper
+/// (`make_uint2(q, r)`), an initializer list.
+using FieldValues = std::map<std::string, Value>;
+
 struct Value {
   enum Kind { Int, Ptr, Unknown, Opaque } K = Opaque;
   Poly P;          // Int: the value; Ptr: byte offset into the region
@@ -72,6 +79,8 @@ struct Value {
   Reason Why; // Unknown: why it is not known
   /// Unknown pointers: the region, when only the offset is not known.
   std::optional<RegionId> Where;
+  /// Opaque values of struct type: the fields known (none: null).
+  std::shared_ptr<const FieldValues> Fields;
 
   static Value integer(Poly P) { Value V; V.K = Int; V.P = std::move(P); return V; }
   static Value constant(int64_t C) { return integer(Poly::constant(C)); }
@@ -83,6 +92,12 @@ struct Value {
     return unknown(makeReason(K, Args));
   }
   static Value opaque() { return Value(); }
+  static Value aggregate(FieldValues F) {
+    Value V;
+    if (!F.empty())
+      V.Fields = std::make_shared<const FieldValues>(std::move(F));
+    return V;
+  }
   bool isInt() const { return K == Int; }
   bool isPtr() const { return K == Ptr; }
   bool sameAs(const Value &O) const;

@@ -19,6 +19,7 @@
 #include "clang/AST/ExprCXX.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace clang;
 
@@ -180,6 +181,18 @@ Value WarpInterp::merge(LaneMask M, const Value &New, const Value &Old) const {
     V.P = New.P.select(M, Old.P);
     return V;
   }
+  if (New.K == Value::Opaque && Old.K == Value::Opaque && (New.Fields || Old.Fields)) {
+    // Struct values: field by field, the fields both sides know.
+    if (!New.Fields || !Old.Fields)
+      return Value::opaque();
+    FieldValues Out;
+    for (const auto &[Path, V] : *New.Fields) {
+      auto It = Old.Fields->find(Path);
+      if (It != Old.Fields->end())
+        Out.emplace(Path, merge(M, V, It->second));
+    }
+    return Value::aggregate(std::move(Out));
+  }
   if (New.sameAs(Old))
     return New;
   if (New.K == Value::Opaque && Old.K == Value::Opaque)
@@ -187,6 +200,78 @@ Value WarpInterp::merge(LaneMask M, const Value &New, const Value &Old) const {
   if (New.K == Value::Unknown)
     return New;
   return Value::unknown(ReasonKind::LaneKinds);
+}
+
+Value WarpInterp::fieldsOf(const Frame &F, const VarDecl *VD, const std::string &Prefix) const {
+  FieldValues Out;
+  for (auto It = F.Fields.lower_bound({VD, Prefix}); It != F.Fields.end() && It->first.first == VD;
+       ++It) {
+    const std::string &Path = It->first.second;
+    if (Path.compare(0, Prefix.size(), Prefix) != 0)
+      break;
+    if (Path.size() > Prefix.size() && Path[Prefix.size()] == '.')
+      Out.emplace(Path.substr(Prefix.size()), It->second);
+  }
+  return Value::aggregate(std::move(Out));
+}
+
+void WarpInterp::setFields(Frame &F, const VarDecl *VD, const std::string &Prefix, const Value &V) {
+  for (auto It = F.Fields.lower_bound({VD, Prefix}); It != F.Fields.end() && It->first.first == VD;) {
+    const std::string &Path = It->first.second;
+    if (Path.compare(0, Prefix.size(), Prefix) != 0)
+      break;
+    if (Path.size() > Prefix.size() && Path[Prefix.size()] == '.')
+      It = F.Fields.erase(It);
+    else
+      ++It;
+  }
+  if (V.Fields)
+    for (const auto &[Path, FV] : *V.Fields)
+      F.Fields[{VD, Prefix + Path}] = FV;
+}
+
+Value WarpInterp::valueOfConstant(const APValue &AV, QualType T) const {
+  FieldValues Out;
+  std::function<void(const APValue &, QualType, const std::string &)> Walk =
+      [&](const APValue &A, QualType Ty, const std::string &Path) {
+        if (A.isInt()) {
+          if (!Path.empty())
+            Out.emplace(Path, Value::constant(A.getInt().getExtValue()));
+          return;
+        }
+        const auto *RD = Ty->getAsRecordDecl();
+        if (!A.isStruct() || !RD || RD->isUnion())
+          return;
+        unsigned I = 0;
+        for (const FieldDecl *FD : RD->fields()) {
+          if (I >= A.getStructNumFields())
+            break;
+          if (FD->getIdentifier())
+            Walk(A.getStructField(I), FD->getType(), Path + "." + FD->getName().str());
+          ++I;
+        }
+      };
+  Walk(AV, T, "");
+  return Value::aggregate(std::move(Out));
+}
+
+Value WarpInterp::structValue(const Expr *E) {
+  const Expr *S = skipToValue(E);
+  if (isCompileTimeConstant(Ctx, S)) {
+    Expr::EvalResult Res;
+    if (S->EvaluateAsRValue(Res, Ctx) && Res.Val.isStruct())
+      return valueOfConstant(Res.Val, S->getType());
+    return Value::opaque();
+  }
+  if (!S->isGLValue())
+    return eval(S);
+  LValue LV = evalLValue(S);
+  if (LV.K == LValue::Var)
+    return fieldsOf(Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)], LV.VarD,
+                    LV.FieldPath);
+  if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
+    access(AccessOp::Load, LV, S->getType(), S);
+  return Value::opaque();
 }
 
 LaneMask WarpInterp::frameReturnedAll() const {
@@ -283,7 +368,7 @@ RegionId WarpInterp::regionForVar(const VarDecl *VD) {
     Rg.Dynamic = VD->hasExternalStorage();
     Rg.Align = std::max<int64_t>(Rg.Align, 16);
     Rg.AlignNote = makeAssumption(AssumptionKind::SharedAlignment);
-  } else if (VD->hasAttr<CUDAConstantAttr>()) {
+  } else if (isConstantMemoryVar(VD)) {
     Rg.K = MemRegion::Constant;
   } else if (VD->hasGlobalStorage() && VD->hasAttr<CUDADeviceAttr>()) {
     Rg.K = MemRegion::Global;

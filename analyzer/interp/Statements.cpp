@@ -225,25 +225,56 @@ void WarpInterp::execDecl(const VarDecl *VD) {
       const Expr *Src = skipCastsAndParens(Init);
       if (auto *CE = dyn_cast<CXXConstructExpr>(Src))
         if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
-          if (isCompileTimeConstant(Ctx, CE->getArg(0))) {
-            F().Vars[VD] = Value::opaque(); // a copy of a constexpr object
+          const Expr *Arg = CE->getArg(0);
+          if (skipToValue(Arg)->isGLValue() && !isCompileTimeConstant(Ctx, Arg)) {
+            LValue LV = evalLValue(Arg);
+            if (LV.K == LValue::ParamField) {
+              F().Refs[VD] = LV;
+              return;
+            }
+            Value V = Value::opaque();
+            if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
+              access(AccessOp::Load, LV, Arg->getType(), Arg);
+            else if (LV.K == LValue::Var)
+              V = fieldsOf(Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)], LV.VarD,
+                           LV.FieldPath);
+            setFields(F(), VD, "", V);
+            F().Vars[VD] = Value::opaque();
             return;
           }
-          LValue LV = evalLValue(CE->getArg(0));
-          if (LV.K == LValue::ParamField) {
-            F().Refs[VD] = LV;
-            return;
-          }
-          if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
-            access(AccessOp::Load, LV, CE->getArg(0)->getType(), CE->getArg(0));
+          const Value V = structValue(Arg);
+          setFields(F(), VD, "", V);
           F().Vars[VD] = Value::opaque();
           return;
         }
-      eval(Init);
+      // A constexpr struct: its fields as clang evaluates them.
+      if (VD->isConstexpr() && !Init->isValueDependent())
+        if (const APValue *AV = VD->evaluateValue()) {
+          setFields(F(), VD, "", valueOfConstant(*AV, T));
+          F().Vars[VD] = Value::opaque();
+          return;
+        }
+      const Value V = eval(Init);
+      setFields(F(), VD, "", V);
+      F().Vars[VD] = Value::opaque();
+      return;
     }
+    setFields(F(), VD, "", Value::opaque()); // a fresh object: nothing known
     F().Vars[VD] = Value::opaque();
     return;
   }
+  // A constant (constexpr, or const with an initializer clang evaluates at
+  // compile time: `constexpr int nwarps = get_nthreads(type) / warp_size;`)
+  // is its value, whatever the functions it calls do at run time.
+  if (Init && isIntegral(T) && (VD->isConstexpr() || T.isConstQualified()) &&
+      !Init->isValueDependent())
+    if (std::optional<int64_t> C = constantOf(Init)) {
+      if (F().Vars.count(VD))
+        assignVar(VD, Value::constant(*C), Idx);
+      else
+        F().Vars[VD] = Value::constant(*C);
+      return;
+    }
   Value V = Init ? eval(Init)
                  : Value::unknown(ReasonKind::UsedBeforeAssigned, {VD->getName().str()});
   if (Init && V.K == Value::Int && !isIntegral(T) && !T->isPointerType())

@@ -268,6 +268,19 @@ private:
   Frame *frameOf(const clang::VarDecl *VD, unsigned *Idx = nullptr);
   /// V on the lanes of M, Old on the others.
   Value merge(LaneMask M, const Value &New, const Value &Old) const;
+  /// The value of the local struct VD (its part at Prefix, ".lo"): the
+  /// fields the walk knows of it (Frame::Fields).
+  Value fieldsOf(const Frame &F, const clang::VarDecl *VD, const std::string &Prefix) const;
+  /// VD's part at Prefix takes the struct value V: its known fields
+  /// replace the old ones, the others become unknown.
+  void setFields(Frame &F, const clang::VarDecl *VD, const std::string &Prefix, const Value &V);
+  /// A struct value from a constant (a constexpr object): its integer
+  /// fields, nested structs included.
+  Value valueOfConstant(const clang::APValue &AV, clang::QualType T) const;
+  /// The value of a struct-typed expression: a prvalue is evaluated (a
+  /// call, an initializer list); an lvalue that is a local struct gives
+  /// its fields, one in memory is loaded (the access is reported).
+  Value structValue(const clang::Expr *E);
   LaneMask frameReturnedAll() const;
   void assignVar(const clang::VarDecl *VD, const Value &V, unsigned FrameIdx);
   /// threadIdx.x and friends.

@@ -211,6 +211,14 @@ __host__ __device__ static inline int4 make_int4(int x, int y, int z, int w) {
   return {x, y, z, w};
 }
 __host__ __device__ static inline double2 make_double2(double x, double y) { return {x, y}; }
+__host__ __device__ static inline uint2 make_uint2(unsigned x, unsigned y) { return {x, y}; }
+__host__ __device__ static inline int3 make_int3(int x, int y, int z) { return {x, y, z}; }
+__host__ __device__ static inline uint3 make_uint3(unsigned x, unsigned y, unsigned z) {
+  return {x, y, z};
+}
+__host__ __device__ static inline uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w) {
+  return {x, y, z, w};
+}
 
 /* Device functions: declarations are enough, the analysis knows them by name. */
 __device__ void __syncthreads(void);
