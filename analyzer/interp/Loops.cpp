@@ -219,6 +219,9 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     /// v0 in even iterations, Sum - v0 in odd ones.
     bool Toggle = false;
     Poly Sum = Poly();
+    /// Changed in another way, but the same on every lane in every
+    /// iteration (ggml's stream-K `kb0_start`): a warp-uniform unknown.
+    bool Uniform = false;
   };
   std::vector<Ind> Vars;
   for (const VarDecl *VD : Mod) {
@@ -268,6 +271,12 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
         continue;
       SymbolId T = Probes[P++];
       const Value &V1 = Frames[I.FrameIdx].Vars[I.VD];
+      // Uniform at the start of an iteration (the probe) and at its end:
+      // uniform in every iteration, since every other variable the body
+      // reads is probed the same way.
+      if (V1.K == Value::Int && I.V0.K == Value::Int && I.V0.P.isUniform(Entry) &&
+          V1.P.isUniform(Entry))
+        I.Uniform = true;
       if (V1.K != I.V0.K || (V1.K == Value::Ptr && V1.Region != I.V0.Region))
         continue;
       Poly D = V1.P - (I.V0.P + Poly::symbol(T));
@@ -420,6 +429,13 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     } else if (I.Toggle) {
       V = I.V0;
       V.P = I.V0.P + Poly::symbol(*Parity) * (I.Sum - I.V0.P.scaled(2));
+    } else if (I.Uniform) {
+      const std::string Name = I.VD->getName().str();
+      V = Value::integer(Poly::symbol(
+          sym("loopvar:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) + ":" + Name + ":" +
+                  CtxKey,
+              Name + "@L" + Line, SymbolKind::Opaque, 0,
+              "the value of '" + Name + "' in an iteration of the loop at line " + Line)));
     } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr) {
       V = Value::unknown(ReasonKind::NotFixedStep, {I.VD->getName().str(), Line});
     }
@@ -434,8 +450,13 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     RequestsKnown = false;
   Active = Entry;
   size_t PushedAssume = 0, PushedMask = 0;
+  // Whether every lane leaves the loop in the same iteration: its
+  // condition is the same on every lane (then so are the values it leaves).
+  bool ExitsTogether = !CondE;
   if (CondE && !IsDo) {
     Cond C = evalCond(CondE);
+    ExitsTogether = C.K == Cond::Uniform ||
+                    (C.K == Cond::Lanes && ((C.True & Entry) == Entry || (C.True & Entry) == 0));
     switch (C.K) {
     case Cond::Lanes:
       Active &= C.True;
@@ -485,6 +506,13 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     } else if (I.Toggle && Trip > 0 && !leavesLoopEarly(Body)) {
       V = I.V0;
       V.P = Trip % 2 ? I.Sum - I.V0.P : I.V0.P;
+    } else if (I.Uniform && ExitsTogether && !leavesLoopEarly(Body)) {
+      const std::string Name = I.VD->getName().str();
+      V = Value::integer(Poly::symbol(
+          sym("loopexit:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) + ":" + Name + ":" +
+                  CtxKey,
+              Name + "@exit" + Line, SymbolKind::Opaque, 0,
+              "the value '" + Name + "' has after the loop at line " + Line)));
     } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr ||
                V.K == Value::Int || V.K == Value::Ptr) {
       V = Value::unknown(ReasonKind::LoopExitValue, {I.VD->getName().str(), Line});

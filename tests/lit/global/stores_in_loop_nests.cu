@@ -81,7 +81,8 @@ __global__ void shared_tile(const float *a, int n, float *out) {
 // REC: stores_in_loop_nests.cu:76:3: shared_tile store global 'out' `out[threadIdx.x]` 4/4 ok
 
 // Negative: a pointer to a variable of the kernel's own makes the store a
-// change of that variable: `x` is left by the loop, not known.
+// change of that variable: `x` is left by the loop, the same on every lane
+// but not known, and it spreads the lanes.
 __global__ void local_via_pointer(int n, float *out) {
   int x = 0;
   int *p = &x;
@@ -89,8 +90,8 @@ __global__ void local_via_pointer(int n, float *out) {
     *p += 1;
   out[threadIdx.x * x] = 1.0f;
 }
-// REC: stores_in_loop_nests.cu:90:3: local_via_pointer store global 'out' `out[threadIdx.x * x]` ?/? unknown
-// JSON: "reason": "'x' is the value left by the loop at line 88"
+// REC: stores_in_loop_nests.cu:91:3: local_via_pointer store global 'out' `out[threadIdx.x * x]` ?/? unknown
+// JSON: "reason": "the distance between lanes depends on the value 'x' has after the loop at line 89, which is not known statically"
 
 void launch(const float *a, float *out, float2 *s, int n, int m, int w) {
   nest<<<1, 32>>>(a, n, out);
