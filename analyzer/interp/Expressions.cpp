@@ -418,8 +418,94 @@ bool WarpInterp::isIntegerOp(BinaryOperatorKind Op) {
   }
 }
 
+namespace {
+/// `__umulhi(X, M)`, directly or as the initializer of a const local
+/// (`const uint32_t hi = __umulhi(n, mp);`): X and M.
+std::optional<std::pair<const Expr *, const Expr *>> mulHiOperands(const Expr *E) {
+  E = skipCastsAndParens(E);
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+        VD && VD->hasLocalStorage() && VD->getType().isConstQualified() && VD->getInit())
+      E = skipCastsAndParens(VD->getInit());
+  auto *CE = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier() || FD->getName() != "__umulhi" || CE->getNumArgs() != 2)
+    return std::nullopt;
+  return std::make_pair(CE->getArg(0), CE->getArg(1));
+}
+
+/// The divisor d whose round-up magic numbers (Granlund and Montgomery,
+/// figure 4.1; ggml's init_fastdiv_values) are M and L: L = ceil(log2 d),
+/// M = floor(2^32 * (2^L - d) / d) + 1, so that n / d = (umulhi(n, M) + n)
+/// >> L for every n below 2^31 (where the 32-bit sum cannot wrap).
+std::optional<int64_t> magicDivisor(int64_t M, int64_t L) {
+  if (M < 0 || M > 0xFFFFFFFFll || L < 0 || L > 31)
+    return std::nullopt;
+  const unsigned __int128 Two32 = (unsigned __int128)1 << 32;
+  auto MagicOf = [&](uint64_t D) -> int64_t {
+    return static_cast<int64_t>(Two32 * (((unsigned __int128)1 << L) - D) / D + 1);
+  };
+  // M - 1 + 2^32 is about 2^(32 + L) / d.
+  const unsigned __int128 Den = (unsigned __int128)M - 1 + Two32;
+  const uint64_t Est = static_cast<uint64_t>((Two32 << L) / Den);
+  for (uint64_t D = Est > 1 ? Est - 1 : 1; D <= Est + 1; ++D) {
+    uint64_t Ceil = 0;
+    while (Ceil < 32 && (uint64_t(1) << Ceil) < D)
+      ++Ceil;
+    if (static_cast<int64_t>(Ceil) == L && (uint64_t(1) << L) >= D && MagicOf(D) == M)
+      return static_cast<int64_t>(D);
+  }
+  return std::nullopt;
+}
+} // namespace
+
+std::optional<Value> WarpInterp::magicDivision(const BinaryOperator *BO) {
+  const auto *Sum = dyn_cast<BinaryOperator>(skipCastsAndParens(BO->getLHS()));
+  if (!Sum || Sum->getOpcode() != BO_Add)
+    return std::nullopt;
+  for (int Side = 0; Side < 2; ++Side) {
+    const Expr *Hi = Side ? Sum->getRHS() : Sum->getLHS();
+    const Expr *N = skipCastsAndParens(Side ? Sum->getLHS() : Sum->getRHS());
+    auto Ops = mulHiOperands(Hi);
+    if (!Ops || !sameLValue(Ctx, skipCastsAndParens(Ops->first), N))
+      continue;
+    // Decide on a dry run; then evaluate the operands once for real.
+    ++DryDepth;
+    Value Mv, Lv;
+    try {
+      Mv = eval(Ops->second);
+      Lv = eval(BO->getRHS());
+    } catch (...) {
+      --DryDepth;
+      throw;
+    }
+    --DryDepth;
+    if (Mv.K != Value::Int || Lv.K != Value::Int || !Mv.P.isConcrete(Active) ||
+        !Mv.P.isUniform(Active) || !Lv.P.isConcrete(Active) || !Lv.P.isUniform(Active))
+      return std::nullopt;
+    const unsigned F = firstLane(Active);
+    const std::optional<int64_t> D =
+        magicDivisor(Mv.P.laneConstants()[F], Lv.P.laneConstants()[F]);
+    if (!D)
+      return std::nullopt;
+    const Value Nv = eval(N);
+    eval(Ops->second);
+    eval(BO->getRHS());
+    if (Nv.K != Value::Int)
+      return Nv.K == Value::Unknown ? Nv : Value::opaque();
+    IntResult Res = divPoly(Nv.P, Poly::constant(*D), Active, R.Syms);
+    if (!Res.Ok)
+      return Value::unknown(ReasonKind::IndexArithmetic, {Res.Why});
+    return Value::integer(Res.P);
+  }
+  return std::nullopt;
+}
+
 Value WarpInterp::evalBinary(const BinaryOperator *BO) {
   BinaryOperatorKind Op = BO->getOpcode();
+  if (Op == BO_Shr)
+    if (std::optional<Value> V = magicDivision(BO))
+      return *V;
   if (Op == BO_Comma) {
     eval(BO->getLHS());
     return eval(BO->getRHS());

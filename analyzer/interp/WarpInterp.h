@@ -374,6 +374,10 @@ private:
   Value eval(const clang::Expr *E);
   Value evalCast(const clang::CastExpr *CE);
   Value evalBinary(const clang::BinaryOperator *BO);
+  /// `(__umulhi(n, M) + n) >> L` where M and L are the magic numbers of a
+  /// divisor d (ggml's fastdiv): n / d. Nothing when BO is not of that
+  /// form or M, L are not known.
+  std::optional<Value> magicDivision(const clang::BinaryOperator *BO);
   Value evalArith(clang::BinaryOperatorKind Op, const Value &L, const Value &Rv,
                   const clang::Expr *LE, const clang::Expr *RE,
                   clang::QualType ResultTy);

@@ -454,6 +454,18 @@ std::optional<HVal> HostInterp::knownFunction(const FunctionDecl *FD, const Call
   auto Arg = [&](size_t I) { return I < Vals.size() ? resolve(Vals[I], St.Bound) : HVal(); };
   const QualType RT = FD->getReturnType();
   auto Result = [&](HVal V) { return convert(std::move(V), RT, RT); };
+  // CUDA's make_int2, make_uint3, make_float4, ...: the vector of its
+  // arguments, field by field.
+  if (llvm::StringRef(N).starts_with("make_") && Call)
+    if (const RecordDecl *RD = RT->getAsRecordDecl()) {
+      std::vector<const FieldDecl *> Fields(RD->field_begin(), RD->field_end());
+      if (Fields.size() == Vals.size() && Call->getNumArgs() == Vals.size()) {
+        HVal R = HVal::aggregate(Fields.size());
+        for (size_t I = 0; I < Fields.size(); ++I)
+          R.Elems[I] = convert(Arg(I), Call->getArg(I)->getType(), Fields[I]->getType());
+        return R;
+      }
+    }
   if ((N == "min" || N == "max" || N == "fmin" || N == "fmax" || N == "fminf" ||
        N == "fmaxf") &&
       Vals.size() == 2) {

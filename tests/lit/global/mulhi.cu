@@ -1,4 +1,5 @@
-// RUN: %lint --format=json %s | %records | FileCheck %s --implicit-check-not=unknown
+// RUN: %lint --format=json %s | %records | grep -v not_magic | FileCheck %s --implicit-check-not=unknown
+// RUN: %lint --format=json %s | %records | FileCheck %s --check-prefix=NEG
 // The high half of a product (__umulhi, __mulhi, __umul64hi, __mul64hi):
 // fast division by magic numbers (ggml's fastdiv, CUTLASS's FastDivmod)
 // computes an index with it. Exact per lane when both operands are known
@@ -36,7 +37,30 @@ __global__ void uniform_row(const float *in, float *out, unsigned mp, unsigned l
   // CHECK: mulhi.cu:[[@LINE-2]]:3: uniform_row store global 'out' `out[blockIdx.x * 32 + threadIdx.x]` 4/4 ok
 }
 
+// ggml's fastdiv, with the magic numbers of 3 known at the launch: the
+// idiom (__umulhi(n, mp) + n) >> L is n / 3, exact for every n below 2^31
+// (where the 32-bit sum cannot wrap). With blocks of 96 threads,
+// n / 3 = 32 * blockIdx.x + threadIdx.x / 3: 11 floats per warp, 2 sectors.
+__device__ unsigned fastdiv(unsigned n, const uint3 v) {
+  const unsigned hi = __umulhi(n, v.x);
+  return (hi + n) >> v.y;
+}
+__global__ void magic(const float *in, float *out, uint3 v) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[fastdiv(i, v)];
+  // CHECK: mulhi.cu:[[@LINE-1]]:12: magic load global 'in' `in[fastdiv(i, v)]` 2/2 ok
+  // CHECK: mulhi.cu:[[@LINE-2]]:3: magic store global 'out' `out[i]` 4/4 ok
+}
+// Negative: numbers that are no divisor's magic numbers.
+__global__ void not_magic(const float *in, float *out, uint3 v) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[fastdiv(i, v)];
+  // NEG: mulhi.cu:[[@LINE-1]]:12: not_magic load global 'in' `in[fastdiv(i, v)]` ?/? unknown
+}
+
 void launch(const float *in, float *out, unsigned mp, unsigned l, int w) {
   per_lane<<<1, 32>>>(in, out);
   uniform_row<<<8, 32>>>(in, out, mp, l, w);
+  magic<<<64, 96>>>(in, out, make_uint3(1431655766u, 2, 3));
+  not_magic<<<64, 96>>>(in, out, make_uint3(1431655700u, 2, 3));
 }
