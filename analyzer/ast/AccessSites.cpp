@@ -154,6 +154,14 @@ void KernelSites::addFunction(const FunctionDecl *FD) {
     if (auto *CE = dyn_cast<ConstantExpr>(S))
       if (CE->hasAPValueResult())
         return;
+    // A range-for over a braced list: its elements and body; the loop's
+    // own reads of the list are values (rangeOverBracedList).
+    if (auto *RF = dyn_cast<CXXForRangeStmt>(S))
+      if (const InitListExpr *IL = rangeOverBracedList(RF)) {
+        Walk(IL);
+        Walk(RF->getBody());
+        return;
+      }
     if (auto *IC = dyn_cast<ImplicitCastExpr>(S)) {
       // A read the compiler folds to a constant (a const global with a
       // constant initialiser) is no access.

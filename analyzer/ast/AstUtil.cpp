@@ -133,6 +133,16 @@ bool isConstantVar(const ASTContext &Ctx, const VarDecl *VD) {
 }
 } // namespace
 
+const InitListExpr *rangeOverBracedList(const CXXForRangeStmt *RF) {
+  const Expr *Range = RF ? RF->getRangeInit() : nullptr;
+  if (!Range)
+    return nullptr;
+  Range = skipToValue(Range);
+  if (auto *SIL = dyn_cast<CXXStdInitializerListExpr>(Range))
+    Range = skipToValue(SIL->getSubExpr());
+  return dyn_cast<InitListExpr>(Range);
+}
+
 bool isConstantMemoryVar(const VarDecl *VD) {
   const auto *A = VD->getAttr<CUDAConstantAttr>();
   return A && (!A->isImplicit() || !VD->hasAttr<CUDADeviceAttr>());

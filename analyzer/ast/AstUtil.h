@@ -19,6 +19,7 @@
 
 namespace clang {
 class ASTContext;
+class CXXForRangeStmt;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -67,6 +68,11 @@ bool isIntegral(clang::QualType T);
 /// __shared__ variables, and variables of the function being run (Local:
 /// the caller knows them), are not.
 bool isCompileTimeConstant(const clang::ASTContext &Ctx, const clang::Expr *E);
+
+/// The braced list a range-for runs over (`for (int s : {32, 16, 8})`),
+/// if it is one: its elements are values, and the loop's reads of them
+/// (`*__begin`) are no memory accesses, as nvcc unrolls it.
+const clang::InitListExpr *rangeOverBracedList(const clang::CXXForRangeStmt *RF);
 
 /// Whether VD lives in constant memory: declared __constant__, or made so
 /// by clang (a const or constexpr variable used in device code) without a

@@ -198,6 +198,20 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
           NF.Vars[PD] = *C;
           continue;
         }
+      // A temporary bound to a const reference (`f(k + i)` for
+      // `const int &kbx`): its value.
+      if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(skipCastsAndParens(A))) {
+        const QualType T = PD->getType().getNonReferenceType();
+        if (isIntegral(T) || T->isPointerType()) {
+          NF.Vars[PD] = eval(MT->getSubExpr());
+          continue;
+        }
+        if (T->isRecordType()) {
+          setFields(NF, PD, "", structValue(MT->getSubExpr()));
+          NF.Vars[PD] = Value::opaque();
+          continue;
+        }
+      }
       NF.Refs[PD] = evalLValue(A);
       continue;
     }

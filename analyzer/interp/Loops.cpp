@@ -96,6 +96,49 @@ void WarpInterp::runBody(const Stmt *Body, const Stmt *Inc, bool IsSwitch) {
   }
 }
 
+bool WarpInterp::execRangeOverList(const CXXForRangeStmt *RF) {
+  const InitListExpr *IL = rangeOverBracedList(RF);
+  const VarDecl *Var = RF->getLoopVariable();
+  if (!IL || !Var || IL->getNumInits() > R.Limits.MaxConcreteIterations ||
+      Var->getType()->isReferenceType())
+    return false;
+  const LaneMask Entry = Active;
+  const size_t Mark = Buffered.size();
+  UnrolledLoops.push_back(true); // a trip count known at compile time
+  struct PopUnrolled {
+    std::vector<bool> &U;
+    ~PopUnrolled() { U.pop_back(); }
+  } UnrolledGuard{UnrolledLoops};
+  ++BufferDepth;
+  try {
+    LaneMask Running = Entry;
+    for (const Expr *E : IL->inits()) {
+      if (!Running)
+        break;
+      Active = Running;
+      Avail.clear();
+      const Value V = eval(E);
+      frame().Vars[Var] = isIntegral(Var->getType()) || Var->getType()->isPointerType()
+                              ? V
+                              : Value::opaque();
+      Loops.push_back(LoopCtl{});
+      exec(RF->getBody());
+      Active |= Loops.back().Continued;
+      Loops.pop_back();
+      Running = Active;
+    }
+  } catch (...) {
+    --BufferDepth;
+    throw;
+  }
+  --BufferDepth;
+  Active = Entry & ~frameReturnedAll();
+  hoistConcrete(RF, Mark);
+  mergeUnrolled(Mark);
+  flushBuffered();
+  return true;
+}
+
 void WarpInterp::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *CondE,
                           const Stmt *Inc, const Stmt *Body, bool IsDo) {
   exec(Init);

@@ -78,6 +78,10 @@ void WarpInterp::exec(const Stmt *S) {
     return execLoop(DS, nullptr, DS->getCond(), nullptr, DS->getBody(), true);
   if (auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
     exec(RF->getInit());
+    // Over a braced list (`for (int s : {32, 16, 8})`): each element in
+    // turn, as nvcc unrolls it.
+    if (execRangeOverList(RF))
+      return;
     exec(RF->getRangeStmt());
     exec(RF->getBeginStmt());
     exec(RF->getEndStmt());
@@ -195,6 +199,14 @@ void WarpInterp::execDecl(const VarDecl *VD) {
         bindGroup(Idx, VD, Init);
         return;
       }
+    // A temporary bound to a const reference: its value.
+    if (auto *MT = dyn_cast_or_null<MaterializeTemporaryExpr>(Init ? skipCastsAndParens(Init) : nullptr);
+        MT && (isIntegral(T->getPointeeType()) || T->getPointeeType()->isPointerType())) {
+      const Value V = eval(MT->getSubExpr());
+      F().Vars[VD] = V;
+      bindGroup(Idx, VD, Init);
+      return;
+    }
     if (Init)
       F().Refs[VD] = evalLValue(Init);
     bindGroup(Idx, VD, Init);

@@ -356,6 +356,9 @@ private:
                      bool EntryKnown);
 
   // Loops (Loops.cpp) --------------------------------------------------------------
+  /// A range-for over a braced list, run element by element; false (and
+  /// nothing run) when the range is something else.
+  bool execRangeOverList(const clang::CXXForRangeStmt *RF);
   void execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *CondE, const clang::Stmt *Inc,
                 const clang::Stmt *Body, bool IsDo);
