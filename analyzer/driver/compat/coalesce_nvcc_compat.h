@@ -122,16 +122,20 @@ static inline __host__ cudaError_t cudaUnbindTexture(const void *) { return cuda
 #undef __COALESCE_TEX
 #undef __COALESCE_TEX_TEMPLATE
 
+#endif /* !__COALESCE_LINT_BUILTIN_CUDA__ */
+
 /* 6. nvcc's built-in atomic functions (CUDA 12.8 and later, "Built-in Atomic
  * Functions" in the CUDA C++ Programming Guide): __nv_atomic_load_n,
  * __nv_atomic_fetch_add, ... with a memory order and a thread scope. They
  * are compiler builtins of nvcc's front end; crt/device_functions.h declares
  * only their order and scope constants, and clang's CUDA wrapper keeps that
- * header out (it defines its guard, __DEVICE_FUNCTIONS_H__). Code that tests __CUDACC_VER_MAJOR__ (defined as nvcc does,
- * docs/nvcc-compat.md) calls them: CUTLASS's subbyte_reference.h. Each is
+ * header out (it defines its guard, __DEVICE_FUNCTIONS_H__). Code that
+ * tests __CUDACC_VER_MAJOR__ (defined as nvcc does, docs/nvcc-compat.md)
+ * calls them: CUTLASS's subbyte_reference.h. Each is
  * declared as the access it makes: a load, a store, or CUDA's atomic
  * function of the same operation (the order and scope change what the
- * memory system guarantees, not which bytes an instruction touches). */
+ * memory system guarantees, not which bytes an instruction touches). With
+ * the built-in header too, which defines CUDA 13's version macros. */
 enum {
   __NV_ATOMIC_RELAXED,
   __NV_ATOMIC_CONSUME,
@@ -206,7 +210,6 @@ __nv_atomic_compare_exchange(__CoalesceT *__p, __CoalesceT *__e, __CoalesceT *__
 static __device__ __forceinline__ void __nv_atomic_thread_fence(int, int = __NV_THREAD_SCOPE_SYSTEM) {
   __threadfence();
 }
-#endif /* !__COALESCE_LINT_BUILTIN_CUDA__ */
 
 #endif /* __cplusplus && __CUDA__ */
 #endif /* COALESCE_NVCC_COMPAT_H */
