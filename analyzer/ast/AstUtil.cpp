@@ -332,6 +332,18 @@ void collectModifiedVars(const Stmt *S, std::set<const VarDecl *> &Out,
         OC->getNumArgs() > 0)
       Assigned(OC->getArg(0));
   } else if (auto *CE = dyn_cast<CallExpr>(S)) {
+    // A non-const method changes its object (`it.advance()`).
+    if (auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+      if (const CXXMethodDecl *MD = MC->getMethodDecl(); MD && !MD->isConst() && !MD->isStatic())
+        if (const Expr *Obj = MC->getImplicitObjectArgument()) {
+          if (Obj->getType()->isPointerType()) {
+            if (Through)
+              if (const VarDecl *P = rootVar(Obj))
+                Through->insert(P);
+          } else {
+            Assigned(Obj);
+          }
+        }
     if (const FunctionDecl *FD = CE->getDirectCallee()) {
       for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
         QualType PT = FD->getParamDecl(I)->getType();

@@ -256,6 +256,8 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     const VarDecl *VD;
     unsigned FrameIdx;
     Value V0;
+    /// A field of a local struct the loop changes (".x"), or "" for VD.
+    std::string Path = "";
     bool Inductive = false;
     Poly Delta = Poly();
     /// v -> Sum - v each iteration (`buf = 1 - buf`, double buffering):
@@ -273,8 +275,20 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     if (!F || !F->Vars.count(VD))
       continue;
     Vars.push_back(Ind{VD, Idx, F->Vars[VD]});
+    // A struct the loop changes: each field the walk knows is a
+    // loop-carried value of its own (`s.x += 32`, an iterator's pointer).
+    if (VD->getType()->isRecordType())
+      for (auto It = F->Fields.lower_bound({VD, ""}); It != F->Fields.end() && It->first.first == VD;
+           ++It)
+        Vars.push_back(Ind{VD, Idx, It->second, It->first.second});
   }
-  std::sort(Vars.begin(), Vars.end(), [](const Ind &A, const Ind &B) {
+  // The value each entry stands for.
+  auto Slot = [&](const Ind &I) -> Value & {
+    Frame &F = Frames[I.FrameIdx];
+    return I.Path.empty() ? F.Vars[I.VD] : F.Fields[{I.VD, I.Path}];
+  };
+  auto NameOf = [](const Ind &I) { return I.VD->getName().str() + I.Path; };
+  std::stable_sort(Vars.begin(), Vars.end(), [](const Ind &A, const Ind &B) {
     return A.VD->getBeginLoc() < B.VD->getBeginLoc();
   });
   {
@@ -291,7 +305,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       Probe.Kind = SymbolKind::Opaque;
       SymbolId T = R.Syms.add(std::move(Probe));
       Probes.push_back(T);
-      Frames[I.FrameIdx].Vars[I.VD].P = I.V0.P + Poly::symbol(T);
+      Slot(I).P = I.V0.P + Poly::symbol(T);
     }
     ++DryDepth;
     Active = Entry;
@@ -313,7 +327,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       if (I.V0.K != Value::Int && I.V0.K != Value::Ptr)
         continue;
       SymbolId T = Probes[P++];
-      const Value &V1 = Frames[I.FrameIdx].Vars[I.VD];
+      const Value V1 = Slot(I);
       // Uniform at the start of an iteration (the probe) and at its end:
       // uniform in every iteration, since every other variable the body
       // reads is probed the same way.
@@ -349,7 +363,8 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   //     constants only (`buf ^= 1`, `buf = !buf`), starting from a known
   //     value: apply that update twice; back to the start, it toggles.
   for (Ind &I : Vars) {
-    if (I.Inductive || I.Toggle || I.V0.K != Value::Int || !I.V0.P.isConcrete(Entry))
+    if (I.Inductive || I.Toggle || I.V0.K != Value::Int || !I.V0.P.isConcrete(Entry) ||
+        !I.Path.empty())
       continue;
     const Expr *Update = selfUpdate(Body, I.VD);
     if (!Update)
@@ -393,6 +408,8 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
         const Expr *BoundE = nullptr;
         for (const Ind &I : Vars) {
           if (!I.Inductive || I.V0.K != Value::Int)
+            continue;
+          if (!I.Path.empty())
             continue;
           if (auto *DR = dyn_cast<DeclRefExpr>(L); DR && DR->getDecl() == I.VD) {
             IV = &I;
@@ -440,7 +457,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   std::vector<std::string> Stepped;
   for (const Ind &I : Vars)
     if (I.Inductive && !I.VD->getName().empty())
-      Stepped.push_back("'" + I.VD->getName().str() + "'");
+      Stepped.push_back("'" + NameOf(I) + "'");
   std::string Spelling;
   for (size_t I = 0; I < Stepped.size(); ++I)
     Spelling += (I == 0 ? "" : I + 1 == Stepped.size() ? " and " : ", ") + Stepped[I];
@@ -465,7 +482,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     R.Syms.get(*Parity).Binary = true;
   }
   for (Ind &I : Vars) {
-    Value &V = Frames[I.FrameIdx].Vars[I.VD];
+    Value &V = Slot(I);
     if (I.Inductive) {
       V = I.V0;
       V.P = I.V0.P + Poly::symbol(K) * I.Delta;
@@ -473,14 +490,14 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       V = I.V0;
       V.P = I.V0.P + Poly::symbol(*Parity) * (I.Sum - I.V0.P.scaled(2));
     } else if (I.Uniform) {
-      const std::string Name = I.VD->getName().str();
+      const std::string Name = NameOf(I);
       V = Value::integer(Poly::symbol(
           sym("loopvar:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) + ":" + Name + ":" +
                   CtxKey,
               Name + "@L" + Line, SymbolKind::Opaque, 0,
               "the value of '" + Name + "' in an iteration of the loop at line " + Line)));
     } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr) {
-      V = Value::unknown(ReasonKind::NotFixedStep, {I.VD->getName().str(), Line});
+      V = Value::unknown(ReasonKind::NotFixedStep, {NameOf(I), Line});
     }
   }
   const double SavedWeight = Weight;
@@ -542,7 +559,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
 
   // 4. After the loop.
   for (Ind &I : Vars) {
-    Value &V = Frames[I.FrameIdx].Vars[I.VD];
+    Value &V = Slot(I);
     if (I.Inductive && Trip > 0) {
       V = I.V0;
       V.P = I.V0.P + I.Delta.scaled(Trip);
@@ -550,7 +567,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       V = I.V0;
       V.P = Trip % 2 ? I.Sum - I.V0.P : I.V0.P;
     } else if (I.Uniform && ExitsTogether && !leavesLoopEarly(Body)) {
-      const std::string Name = I.VD->getName().str();
+      const std::string Name = NameOf(I);
       V = Value::integer(Poly::symbol(
           sym("loopexit:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) + ":" + Name + ":" +
                   CtxKey,
@@ -558,8 +575,25 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
               "the value '" + Name + "' has after the loop at line " + Line)));
     } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr ||
                V.K == Value::Int || V.K == Value::Ptr) {
-      V = Value::unknown(ReasonKind::LoopExitValue, {I.VD->getName().str(), Line});
+      V = Value::unknown(ReasonKind::LoopExitValue, {NameOf(I), Line});
     }
+  }
+  // Fields of a struct the loop changes that were not known when it began
+  // were set by the one iteration run: not known after the loop.
+  for (const VarDecl *VD : Mod) {
+    if (!VD->getType()->isRecordType())
+      continue;
+    unsigned Idx;
+    Frame *F = frameOf(VD, &Idx);
+    if (!F)
+      continue;
+    for (auto It = F->Fields.lower_bound({VD, ""}); It != F->Fields.end() && It->first.first == VD;
+         ++It)
+      if (!std::any_of(Vars.begin(), Vars.end(), [&](const Ind &I) {
+            return I.VD == VD && I.Path == It->first.second;
+          }))
+        It->second = Value::unknown(ReasonKind::LoopExitValue,
+                                    {VD->getName().str() + It->first.second, Line});
   }
   Active = Entry & ~frameReturnedAll();
 }
