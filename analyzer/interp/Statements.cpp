@@ -465,6 +465,32 @@ void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
     for (auto &KV : T.Vars)
       if (!F.Vars.count(KV.first))
         F.Vars[KV.first] = KV.second;
+    // Fields of local structs: the same on both sides, a uniform value of
+    // the branch when both are uniform, else not known.
+    for (auto &KV : F.Fields) {
+      auto It = T.Fields.find(KV.first);
+      if (It != T.Fields.end() && It->second.sameAs(KV.second))
+        continue;
+      const std::string Name = KV.first.first->getName().str() + KV.first.second;
+      const std::string IfLine = lineOf(Ctx, If->getBeginLoc());
+      if (It != T.Fields.end() && Uniform && It->second.K == Value::Int &&
+          KV.second.K == Value::Int && It->second.P.isUniform(Save) &&
+          KV.second.P.isUniform(Save))
+        KV.second = Value::integer(Poly::symbol(
+            sym("phi:" + std::to_string(reinterpret_cast<uintptr_t>(If)) + ":" + Name,
+                Name + "@L" + IfLine, SymbolKind::Opaque, 0,
+                "'" + Name + "' after the branch at line " + IfLine)));
+      else if (It != T.Fields.end() && It->second.K == Value::Opaque &&
+               KV.second.K == Value::Opaque)
+        continue;
+      else
+        KV.second = Value::unknown(ReasonKind::BranchDependent, {Name, IfLine});
+    }
+    for (auto &KV : T.Fields)
+      if (!F.Fields.count(KV.first))
+        F.Fields[KV.first] = Value::unknown(
+            ReasonKind::BranchDependent,
+            {KV.first.first->getName().str() + KV.first.second, lineOf(Ctx, If->getBeginLoc())});
     for (auto &KV : T.Refs)
       if (!F.Refs.count(KV.first))
         F.Refs[KV.first] = KV.second;

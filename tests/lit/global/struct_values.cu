@@ -1,4 +1,5 @@
-// RUN: %lint --format=json %s | %records | FileCheck %s --implicit-check-not=unknown
+// RUN: %lint --format=json %s | %records | grep -v branches | FileCheck %s --implicit-check-not=unknown
+// RUN: %lint --format=json %s | %records | FileCheck %s --check-prefix=BR
 // Fields of struct values are followed per lane as the compiler keeps them
 // in registers: a struct returned by a helper (ggml's fast_div_modulo
 // returns make_uint2(q, r)), built by an initializer list, copied, assigned,
@@ -55,7 +56,26 @@ __global__ void per_iteration(float *out, int n) {
   }
 }
 
-void launch(const float *in, float *out) {
+// After a branch whose sides both run (on data, or uniform but unknown): a
+// field both sides agree on keeps its value, one they set to different
+// uniform values is a uniform value of the branch, others are not known.
+__global__ void branches(const int *flag, float *out) {
+  pair_t s = {(int)threadIdx.x, 0};
+  if (flag[threadIdx.x])
+    s.q = 2 * threadIdx.x;
+  out[s.q] = 1.0f;
+  // BR: struct_values.cu:[[@LINE-1]]:3: branches store global 'out' `out[s.q]` ?/? unknown
+  pair_t u = {(int)threadIdx.x, 0};
+  if (flag[0])
+    u.r = 5;
+  else
+    u.r = 7;
+  out[u.q + 32 * u.r] = 1.0f;
+  // BR: struct_values.cu:[[@LINE-1]]:3: branches store global 'out' `out[u.q + 32 * u.r]` 4/4 ok
+}
+
+void launch(const float *in, float *out, const int *flag) {
   fields<<<16, 32>>>(in, out);
   per_iteration<<<1, 32>>>(out, 4);
+  branches<<<1, 32>>>(flag, out);
 }
