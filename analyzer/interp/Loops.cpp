@@ -477,6 +477,15 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
                  "k@L" + Line + "%2", SymbolKind::Derived,
                  Trip > 0 && Trip % 2 == 0 ? 2 : 0,
                  "the parity of the iteration of the loop at line " + Line);
+  // A warp-uniform unknown standing for a variable's value (Ind::Uniform).
+  auto UniformValue = [&](const Ind &I, const char *Kind, const char *Suffix,
+                          const std::string &Spelling) {
+    const std::string Name = NameOf(I);
+    return Value::integer(Poly::symbol(
+        sym(std::string(Kind) + ":" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) + ":" +
+                Name + ":" + CtxKey,
+            Name + Suffix + Line, SymbolKind::Opaque, 0, Spelling)));
+  };
   if (Parity) { // interned: another warp's trip count may differ
     R.Syms.get(*Parity).UniformRange = Trip > 0 && Trip % 2 == 0 ? 2 : 0;
     R.Syms.get(*Parity).Binary = true;
@@ -490,12 +499,9 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       V = I.V0;
       V.P = I.V0.P + Poly::symbol(*Parity) * (I.Sum - I.V0.P.scaled(2));
     } else if (I.Uniform) {
-      const std::string Name = NameOf(I);
-      V = Value::integer(Poly::symbol(
-          sym("loopvar:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) + ":" + Name + ":" +
-                  CtxKey,
-              Name + "@L" + Line, SymbolKind::Opaque, 0,
-              "the value of '" + Name + "' in an iteration of the loop at line " + Line)));
+      V = UniformValue(I, "loopvar", "@L",
+                       "the value of '" + NameOf(I) + "' in an iteration of the loop at line " +
+                           Line);
     } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr) {
       V = Value::unknown(ReasonKind::NotFixedStep, {NameOf(I), Line});
     }
@@ -567,12 +573,8 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       V = I.V0;
       V.P = Trip % 2 ? I.Sum - I.V0.P : I.V0.P;
     } else if (I.Uniform && ExitsTogether && !leavesLoopEarly(Body)) {
-      const std::string Name = NameOf(I);
-      V = Value::integer(Poly::symbol(
-          sym("loopexit:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) + ":" + Name + ":" +
-                  CtxKey,
-              Name + "@exit" + Line, SymbolKind::Opaque, 0,
-              "the value '" + Name + "' has after the loop at line " + Line)));
+      V = UniformValue(I, "loopexit", "@exit",
+                       "the value '" + NameOf(I) + "' has after the loop at line " + Line);
     } else if (I.V0.K == Value::Int || I.V0.K == Value::Ptr ||
                V.K == Value::Int || V.K == Value::Ptr) {
       V = Value::unknown(ReasonKind::LoopExitValue, {NameOf(I), Line});

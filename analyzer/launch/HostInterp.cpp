@@ -380,6 +380,17 @@ HostInterp::State HostInterp::joinAll(std::vector<State> &States, WhyId W) {
   return R;
 }
 
+namespace {
+/// Conditions are read to learn from them, not to run them: no launch is
+/// recorded while they are evaluated.
+struct PauseRecording {
+  bool &Flag;
+  bool Saved;
+  explicit PauseRecording(bool &F) : Flag(F), Saved(F) { F = false; }
+  ~PauseRecording() { Flag = Saved; }
+};
+} // namespace
+
 void HostInterp::refine(State &St, const Expr *Cond, bool Truth) {
   if (!Cond || !St.Live)
     return;
@@ -408,12 +419,7 @@ void HostInterp::refine(State &St, const Expr *Cond, bool Truth) {
   // only side-effect-free operands are looked at.
   if (BO->getLHS()->HasSideEffects(Ctx) || BO->getRHS()->HasSideEffects(Ctx))
     return;
-  struct NotRecording {
-    bool &Flag;
-    bool Saved;
-    ~NotRecording() { Flag = Saved; }
-  } Guard{Recording, Recording};
-  Recording = false;
+  PauseRecording Guard(Recording);
   HVal L = eval(BO->getLHS(), St), R = eval(BO->getRHS(), St);
   if (L.K == HVal::Int)
     std::swap(L, R);
@@ -428,12 +434,7 @@ void HostInterp::refineBound(State &St, const BinaryOperator *BO, bool Truth) {
   // negation of x < C, x <= C: a lower bound of the symbol behind x.
   if (BO->getLHS()->HasSideEffects(Ctx) || BO->getRHS()->HasSideEffects(Ctx))
     return;
-  struct NotRecording {
-    bool &Flag;
-    bool Saved;
-    ~NotRecording() { Flag = Saved; }
-  } Guard{Recording, Recording};
-  Recording = false;
+  PauseRecording Guard(Recording);
   HVal L = resolve(eval(BO->getLHS(), St), St.Bound);
   HVal R = resolve(eval(BO->getRHS(), St), St.Bound);
   BinaryOperatorKind Op = BO->getOpcode();
