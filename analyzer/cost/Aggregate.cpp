@@ -420,8 +420,12 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     Rec.AlignmentVaries = S->AlignVaries;
     Rec.AlignmentKnown = S->Exact;
     Rec.Pattern = S->Pattern;
-    if (S->ParamW > 0)
+    if (S->ParamW > 0) {
       finishParametric(*S, Rec);
+      // The launch's sectors depend on the size the answer is given for:
+      // no total without its condition.
+      Rec.LaunchTotals.clear();
+    }
     if (!S->Exact)
       for (const Assumption &N : S->AlignmentNotes)
         Rec.Assumptions.push_back(

@@ -49,6 +49,14 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
       visit(CE);
       return Value::constant(*C);
     }
+  // A constexpr function whose result clang evaluates at compile time (a
+  // CuTe shape or stride of static extents, a configuration struct): that
+  // value, as the compiler folds it; nothing runs.
+  if (FD && FD->isConstexpr() && CE->getType()->isRecordType() && !CE->isValueDependent())
+    if (const std::optional<Value> &C = constantRecord(CE)) {
+      visit(CE);
+      return *C;
+    }
   // A barrier, fence, atomic or warp exchange ends the block within which
   // ptxas merges accesses; nvcc inlines other device functions.
   if (ordersMemory(FD))
@@ -129,9 +137,9 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
   return callFunction(FD, CE, Args, This, RetLV);
 }
 
-Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
+Value WarpInterp::callFunction(const FunctionDecl *FD, const Expr *CE,
                                llvm::ArrayRef<const Expr *> Args,
-                               std::optional<LValue> This, LValue *RetLV) {
+                               std::optional<LValue> This, LValue *RetLV, Frame *DoneOut) {
   const FunctionDecl *Def = nullptr;
   const Stmt *Body = FD->getBody(Def);
   const bool ReturnsRef = FD->getReturnType()->isReferenceType();
@@ -213,6 +221,8 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
         }
       }
       NF.Refs[PD] = evalLValue(A);
+      if (NF.Refs[PD].K == LValue::Var || NF.Refs[PD].K == LValue::ParamField)
+        reached(A); // a register or a kernel parameter
       continue;
     }
     if (PD->getType()->isRecordType()) {
@@ -221,6 +231,8 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
           CC && CC->getNumArgs() == 1 && CC->getConstructor()->isCopyOrMoveConstructor() &&
           skipToValue(CC->getArg(0))->isGLValue()) {
         LValue LV = evalLValue(CC->getArg(0));
+        if (LV.K == LValue::Var || LV.K == LValue::ParamField)
+          reached(CC->getArg(0)); // a register or a kernel parameter
         if (LV.K == LValue::ParamField) {
           NF.Refs[PD] = LV;
           continue;
@@ -252,7 +264,12 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
   // c)` in a diagonal loop made the loop symbolic and its `tx <= m` guard
   // "interior", 8 wavefronts instead of the measured 4.5).
   const unsigned ExitsBefore = DivergentExits;
+  // An object under construction lives in the constructor's own frame.
+  if (This && This->K == LValue::Var && This->FrameIdx == Frames.size())
+    NF.Vars[This->VarD] = Value::opaque();
   Frames.push_back(std::move(NF));
+  if (auto *Ctor = dyn_cast<CXXConstructorDecl>(Def); Ctor && This)
+    initializeMembers(Ctor, *This);
   exec(Body);
   DivergentExits = ExitsBefore;
   Assumptions.resize(std::min(Assumptions.size(), AssumeMark));
@@ -274,12 +291,108 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const CallExpr *CE,
       RetLV->Why = makeReason(ReasonKind::ReturnedReferenceUnknown, {Def->getNameAsString()});
     }
   }
-  if (ReturnsRef)
-    return Value::opaque(); // read through the lvalue by the caller
-  if (Done.RetVal)
-    return *Done.RetVal;
-  return Tracked ? Value::unknown(ReasonKind::NoReturnValue, {Def->getNameAsString()})
-                 : Value::opaque();
+  Value Result = ReturnsRef ? Value::opaque() // read through the lvalue by the caller
+                 : Done.RetVal ? *Done.RetVal
+                 : Tracked     ? Value::unknown(ReasonKind::NoReturnValue, {Def->getNameAsString()})
+                               : Value::opaque();
+  if (DoneOut)
+    *DoneOut = std::move(Done);
+  return Result;
+}
+
+const std::optional<Value> &WarpInterp::constantRecord(const CallExpr *CE) {
+  auto It = ConstantRecords.find(CE);
+  if (It == ConstantRecords.end()) {
+    std::optional<Value> V;
+    Expr::EvalResult Res;
+    if (CE->EvaluateAsRValue(Res, Ctx) && !Res.HasSideEffects && Res.Val.isStruct())
+      V = valueOfConstant(Res.Val, CE->getType());
+    It = ConstantRecords.try_emplace(CE, std::move(V)).first;
+  }
+  return It->second;
+}
+
+const VarDecl *WarpInterp::objectVar(QualType T) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  const VarDecl *&VD = R.ObjectVars[T.getTypePtr()];
+  if (!VD)
+    VD = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
+                         &Ctx.Idents.get("(object)"), T, nullptr, SC_None);
+  return VD;
+}
+
+const VarDecl *WarpInterp::temporaryVar(const MaterializeTemporaryExpr *MT) {
+  const VarDecl *&VD = R.TemporaryVars[MT];
+  if (!VD)
+    VD = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
+                         &Ctx.Idents.get("(temporary)"),
+                         MT->getType().getNonReferenceType().getUnqualifiedType(), nullptr,
+                         SC_None);
+  return VD;
+}
+
+Value WarpInterp::construct(const CXXConstructExpr *CE) {
+  const CXXConstructorDecl *CD = CE->getConstructor();
+  // A copy of an object in memory is a load of all of it (a copy of a
+  // constexpr object is no load; of a local struct, its fields).
+  if (CE->getNumArgs() == 1 && CD->isCopyOrMoveConstructor())
+    return structValue(CE->getArg(0));
+  llvm::SmallVector<const Expr *, 8> Args(CE->arguments().begin(), CE->arguments().end());
+  const FunctionDecl *Def = nullptr;
+  // A trivial constructor sets nothing; arrays of objects are not followed.
+  if (CD->isTrivial() || !CE->getType()->isRecordType() || !CD->getBody(Def) || !Def) {
+    for (const Expr *A : Args)
+      eval(A);
+    return Value::opaque();
+  }
+  LValue This;
+  This.K = LValue::Var;
+  This.VarD = objectVar(CE->getType());
+  This.FrameIdx = static_cast<unsigned>(Frames.size());
+  Frame Done;
+  callFunction(CD, CE, Args, This, nullptr, &Done);
+  return fieldsOf(Done, This.VarD, "");
+}
+
+void WarpInterp::initializeMembers(const CXXConstructorDecl *Ctor, const LValue &This) {
+  if (This.K != LValue::Var)
+    return;
+  Frame &F = Frames[std::min<size_t>(This.FrameIdx, Frames.size() - 1)];
+  for (const CXXCtorInitializer *I : Ctor->inits()) {
+    const Expr *Init = I->getInit();
+    if (!Init)
+      continue;
+    if (I->isBaseInitializer() || I->isDelegatingInitializer()) {
+      // A base's fields are named as the object's own (`this->x` does not
+      // spell the base): they join the object's.
+      const Value V = structValue(Init);
+      if (I->isDelegatingInitializer())
+        setFields(F, This.VarD, This.FieldPath, V);
+      else if (V.Fields)
+        for (const auto &[Path, FV] : *V.Fields)
+          F.Fields[{This.VarD, This.FieldPath + Path}] = FV;
+      continue;
+    }
+    const FieldDecl *FD = I->getAnyMember();
+    const NamedDecl *Named = I->isIndirectMemberInitializer()
+                                 ? static_cast<const NamedDecl *>(I->getIndirectMember())
+                                 : FD;
+    if (!FD || !Named || !Named->getIdentifier() || FD->isBitField()) {
+      eval(Init);
+      continue;
+    }
+    LValue Member = This;
+    Member.FieldPath += "." + Named->getName().str();
+    const QualType T = FD->getType();
+    if (T->isRecordType())
+      setFields(F, Member.VarD, Member.FieldPath, structValue(Init));
+    else if (T->isReferenceType())
+      eval(Init); // a reference member is not followed
+    else if (T->isArrayType())
+      eval(Init);
+    else
+      store(Member, eval(Init), T, Init);
+  }
 }
 
 namespace {
@@ -307,8 +420,15 @@ const Expr *objectRoot(const Expr *E) {
 }
 
 /// The argument of call C that parameter PD of FD binds (`this`: PD null).
-const Expr *argumentFor(const CallExpr *C, const FunctionDecl *FD,
+const Expr *argumentFor(const Expr *Call, const FunctionDecl *FD,
                         const ParmVarDecl *PD) {
+  if (auto *CC = dyn_cast<CXXConstructExpr>(Call)) {
+    if (!PD)
+      return nullptr; // the object under construction is no user's expression
+    const unsigned I = PD->getFunctionScopeIndex();
+    return I < CC->getNumArgs() ? CC->getArg(I) : nullptr;
+  }
+  const auto *C = cast<CallExpr>(Call);
   const bool Method = isa<CXXMethodDecl>(FD) && !cast<CXXMethodDecl>(FD)->isStatic();
   if (!PD) {
     if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))

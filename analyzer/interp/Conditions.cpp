@@ -58,6 +58,12 @@ Cond WarpInterp::condFromValue(const Value &V, const Expr *E) {
     C.Why = V.Why;
     return C;
   case Value::Opaque:
+    if (uniformIdOf(V)) {
+      C.K = Cond::Uniform;
+      C.True = Active;
+      C.Worlds = {Active, 0};
+      return C;
+    }
     C.K = Cond::Data;
     C.Why = makeReason(ReasonKind::ConditionOnData);
     return C;
@@ -87,6 +93,18 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
                          const Expr *E) {
   Cond C;
   C.Text = text(E);
+  // A pointer the walk follows compared with a null pointer: not null, as
+  // when it is a condition of its own (`if (p)`, condFromValue()).
+  auto IsNull = [](const Value &V) {
+    return (V.K == Value::Unknown && V.Why.Kind == ReasonKind::NullPointer) ||
+           (V.K == Value::Int && V.P == Poly());
+  };
+  if ((Op == CmpOp::EQ || Op == CmpOp::NE) &&
+      ((L.K == Value::Ptr && IsNull(Rv)) || (Rv.K == Value::Ptr && IsNull(L)))) {
+    C.K = Cond::Lanes;
+    C.True = Op == CmpOp::NE ? Active : 0;
+    return C;
+  }
   if (L.K == Value::Unknown || Rv.K == Value::Unknown) {
     C.K = Cond::Data;
     C.Why = L.K == Value::Unknown ? L.Why : Rv.Why;
@@ -102,6 +120,13 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
   } else if (L.K == Value::Ptr && Rv.K == Value::Int && Op == CmpOp::NE) {
     C.K = Cond::Lanes;
     C.True = Active;
+    return C;
+  } else if (uniformIdOf(L) && uniformIdOf(Rv)) {
+    // Floating-point values the same on every lane (`beta != 0` with beta
+    // a kernel parameter): the same outcome on every lane, either one.
+    C.K = Cond::Uniform;
+    C.True = Active;
+    C.Worlds = {Active, 0};
     return C;
   } else {
     C.K = Cond::Data;

@@ -8,6 +8,8 @@
 
 #include "interp/WarpInterp.h"
 
+#include "llvm/ADT/Hashing.h"
+
 #include "ast/AstUtil.h"
 
 #include "clang/AST/ASTContext.h"
@@ -81,7 +83,10 @@ Value WarpInterp::eval(const Expr *E) {
     return Value::constant(CL->getValue());
   if (auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
     return Value::constant(BL->getValue() ? 1 : 0);
-  if (isa<FloatingLiteral>(E) || isa<StringLiteral>(E))
+  if (auto *FL = dyn_cast<FloatingLiteral>(E))
+    return Value::uniformOpaque(
+        llvm::hash_combine(std::string("literal"), FL->getValue().bitcastToAPInt().getZExtValue()));
+  if (isa<StringLiteral>(E))
     return Value::opaque();
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
     return Value::unknown(ReasonKind::NullPointer);
@@ -181,16 +186,8 @@ Value WarpInterp::eval(const Expr *E) {
     LValue LV = memberLValue(ME);
     return load(LV, ME->getType(), E);
   }
-  if (auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    // A copy of an object in memory is a load of all of it.
-    // (A copy of a constexpr object is no load; of a local struct, its
-    // fields.)
-    if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
-      return structValue(CE->getArg(0));
-    for (const Expr *A : CE->arguments())
-      eval(A);
-    return Value::opaque();
-  }
+  if (auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return construct(CE);
   if (auto *IL = dyn_cast<InitListExpr>(E)) {
     // A struct's fields in declaration order (`uint2 r = {q, m};`).
     const RecordDecl *RD = IL->getType()->getAsRecordDecl();
@@ -204,7 +201,9 @@ Value WarpInterp::eval(const Expr *E) {
         const Expr *Init = IL->getInit(I++);
         if (CXX && CXX->getNumBases())
           continue; // bases come first in the list: fields not matched
-        Value V = Init->getType()->isRecordType() ? structValue(Init) : eval(Init);
+        Value V = Init->getType()->isRecordType() || Init->getType()->isArrayType()
+                      ? structValue(Init)
+                      : eval(Init);
         if (!FD->getIdentifier())
           continue;
         const std::string Name = "." + FD->getName().str();
@@ -215,6 +214,40 @@ Value WarpInterp::eval(const Expr *E) {
             Out.emplace(Name + Path, FV);
       }
       for (; I < IL->getNumInits(); ++I)
+        eval(IL->getInit(I));
+      return Value::aggregate(std::move(Out));
+    }
+    if (const ConstantArrayType *AT = Ctx.getAsConstantArrayType(IL->getType());
+        AT && !IL->isTransparent()) {
+      // An array's elements in order, the rest from the filler (`= {}`).
+      const QualType ET = AT->getElementType();
+      const bool Tracked = isIntegral(ET) || ET->isPointerType() || ET->isRecordType() ||
+                           ET->isArrayType();
+      FieldValues Out;
+      const uint64_t N = std::min<uint64_t>(AT->getZExtSize(), MaxTrackedElements);
+      std::optional<Value> Filler;
+      for (uint64_t I = 0; I < N; ++I) {
+        const Expr *Init = I < IL->getNumInits() ? IL->getInit(I) : IL->getArrayFiller();
+        if (!Init)
+          break;
+        Value V;
+        if (I >= IL->getNumInits()) {
+          if (!Tracked)
+            break;
+          if (!Filler)
+            Filler = ET->isRecordType() || ET->isArrayType() ? structValue(Init) : eval(Init);
+          V = *Filler;
+        } else {
+          V = ET->isRecordType() || ET->isArrayType() ? structValue(Init) : eval(Init);
+        }
+        const std::string Name = "[" + std::to_string(I) + "]";
+        if (V.K == Value::Int || V.K == Value::Ptr)
+          Out.emplace(Name, V);
+        else if (V.Fields)
+          for (const auto &[Path, FV] : *V.Fields)
+            Out.emplace(Name + Path, FV);
+      }
+      for (uint64_t I = N; I < IL->getNumInits(); ++I)
         eval(IL->getInit(I));
       return Value::aggregate(std::move(Out));
     }
@@ -234,6 +267,8 @@ Value WarpInterp::eval(const Expr *E) {
       return addressOf(*F.This);
     return Value::unknown(ReasonKind::UntrackedThis);
   }
+  if (isa<ImplicitValueInitExpr>(E) && !E->getType()->isPointerType())
+    return zeroValue(E->getType());
   if (isa<LambdaExpr>(E) || isa<CXXScalarValueInitExpr>(E)) {
     if (isa<CXXScalarValueInitExpr>(E))
       return Value::constant(0);
@@ -316,12 +351,24 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
     return Value::unknown(ReasonKind::NullPointer);
   case CK_FunctionToPointerDecay:
     return Value::opaque();
-  default:
-    eval(Sub);
+  default: {
+    const Value V = eval(Sub);
     if (isIntegral(CE->getType()) || CE->getType()->isPointerType())
       return Value::unknown(ReasonKind::UnsupportedConversion, {CE->getCastKindName()});
+    // A conversion of a value the same on every lane (int to float).
+    if (const uint64_t Id = uniformIdOf(V); Id && CE->getType()->isScalarType())
+      return Value::uniformOpaque(llvm::hash_combine(int(CE->getCastKind()), Id));
     return Value::opaque();
   }
+  }
+}
+
+uint64_t WarpInterp::uniformIdOf(const Value &V) const {
+  if (V.K == Value::Opaque)
+    return V.Fields ? 0 : V.UniformId;
+  if (V.K == Value::Int && V.P.isUniform(Active))
+    return llvm::hash_combine(std::string("int"), V.P.key()) | 1;
+  return 0;
 }
 
 Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
@@ -362,8 +409,11 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
     return L;
   if (Rv.K == Value::Unknown)
     return Rv;
-  if (L.K != Value::Int || Rv.K != Value::Int)
-    return Value::opaque();
+  if (L.K != Value::Int || Rv.K != Value::Int) {
+    // Arithmetic of values the same on every lane is the same on every lane.
+    const uint64_t A = uniformIdOf(L), B = uniformIdOf(Rv);
+    return A && B ? Value::uniformOpaque(llvm::hash_combine(int(Op), A, B)) : Value::opaque();
+  }
   if (!isIntegerOp(Op))
     return Value::opaque();
   IntResult Res = intOp(Op, L.P, Rv.P);

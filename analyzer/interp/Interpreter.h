@@ -81,6 +81,10 @@ struct Value {
   std::optional<RegionId> Where;
   /// Opaque values of struct type: the fields known (none: null).
   std::shared_ptr<const FieldValues> Fields;
+  /// Opaque values the same on every lane (a float kernel parameter, a
+  /// literal, arithmetic of such values): nonzero, and equal for values
+  /// computed alike from the same inputs (a hash of how).
+  uint64_t UniformId = 0;
 
   static Value integer(Poly P) { Value V; V.K = Int; V.P = std::move(P); return V; }
   static Value constant(int64_t C) { return integer(Poly::constant(C)); }
@@ -92,6 +96,11 @@ struct Value {
     return unknown(makeReason(K, Args));
   }
   static Value opaque() { return Value(); }
+  static Value uniformOpaque(uint64_t Id) {
+    Value V;
+    V.UniformId = Id ? Id : 1;
+    return V;
+  }
   static Value aggregate(FieldValues F) {
     Value V;
     if (!F.empty())
@@ -264,6 +273,11 @@ struct KernelRun {
   /// Region for a declaration (shared array, kernel parameter...), created once.
   RegionId regionFor(const void *Key, MemRegion R);
   std::map<const void *, RegionId> RegionByKey;
+  /// The variables standing for objects under construction, by type
+  /// (WarpInterp::objectVar).
+  llvm::DenseMap<const clang::Type *, const clang::VarDecl *> ObjectVars;
+  /// The variables standing for temporary objects, by expression.
+  llvm::DenseMap<const clang::Expr *, const clang::VarDecl *> TemporaryVars;
 };
 
 /// Runs the kernel of `Run` for warp `Warp` of the block (or, with an unknown

@@ -145,9 +145,24 @@ void WarpInterp::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *CondE,
   if (Active == 0)
     return;
   const LaneMask Entry = Active;
+  struct InLoop {
+    std::vector<const Stmt *> &S;
+    InLoop(std::vector<const Stmt *> &S, const Stmt *L) : S(S) { S.push_back(L); }
+    ~InLoop() { S.pop_back(); }
+  } Running(LoopStack, Loop);
   if (tryConcreteLoop(Loop, CondE, Inc, Body, IsDo, Entry))
     return;
   symbolicLoop(Loop, CondE, Inc, Body, IsDo, Entry);
+}
+
+std::string WarpInterp::runningLoops() const {
+  if (LoopStack.empty())
+    return "";
+  auto At = [&](const Stmt *S) { return fileLine(Ctx, S->getBeginLoc()); };
+  std::string Out = ", spent in the loop at " + At(LoopStack.front());
+  if (LoopStack.size() > 1)
+    Out += " (innermost: the loop at " + At(LoopStack.back()) + ")";
+  return Out;
 }
 
 bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt *Inc,
@@ -277,7 +292,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     Vars.push_back(Ind{VD, Idx, F->Vars[VD]});
     // A struct the loop changes: each field the walk knows is a
     // loop-carried value of its own (`s.x += 32`, an iterator's pointer).
-    if (VD->getType()->isRecordType())
+    if (VD->getType().getNonReferenceType()->isRecordType() || VD->getType()->isArrayType())
       for (auto It = F->Fields.lower_bound({VD, ""}); It != F->Fields.end() && It->first.first == VD;
            ++It)
         Vars.push_back(Ind{VD, Idx, It->second, It->first.second});
@@ -291,21 +306,38 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   std::stable_sort(Vars.begin(), Vars.end(), [](const Ind &A, const Ind &B) {
     return A.VD->getBeginLoc() < B.VD->getBeginLoc();
   });
-  {
+  // A variable the body sets back to its value at the start, whatever that
+  // was (a flag cleared in every iteration: CUTLASS's `is_residue_tile_ =
+  // false` after the first tile), is the same in every iteration: the probe
+  // runs again with it at that value, so that the branches on it take one
+  // side. The run that draws the conclusions checks that it still holds.
+  std::set<size_t> Fixed;
+  constexpr int Passes = 4;
+  for (int Pass = 0; Pass < Passes; ++Pass) {
+    for (Ind &I : Vars) {
+      I.Inductive = I.Toggle = I.Uniform = false;
+      I.Delta = I.Sum = Poly();
+    }
     std::deque<Frame> Saved = Frames;
     std::vector<Assumption> SavedAssume = Assumptions;
     std::vector<Reason> SavedMask = MaskWhys;
     const Reason SavedControl = ControlUnknown;
-    std::vector<SymbolId> Probes;
-    for (Ind &I : Vars) {
-      if (I.V0.K != Value::Int && I.V0.K != Value::Ptr)
+    std::vector<SymbolId> Probes(Vars.size(), SymbolId());
+    std::vector<SymbolId> AllProbes;
+    auto Probed = [&](size_t J) {
+      const Ind &I = Vars[J];
+      return (I.V0.K == Value::Int || I.V0.K == Value::Ptr) && !Fixed.count(J);
+    };
+    for (size_t J = 0; J < Vars.size(); ++J) {
+      if (!Probed(J))
         continue;
       SymbolInfo Probe;
       Probe.Name = "probe";
       Probe.Kind = SymbolKind::Opaque;
       SymbolId T = R.Syms.add(std::move(Probe));
-      Probes.push_back(T);
-      Slot(I).P = I.V0.P + Poly::symbol(T);
+      Probes[J] = T;
+      AllProbes.push_back(T);
+      Slot(Vars[J]).P = Vars[J].V0.P + Poly::symbol(T);
     }
     ++DryDepth;
     Active = Entry;
@@ -322,12 +354,22 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       throw;
     }
     --DryDepth;
-    size_t P = 0;
-    for (Ind &I : Vars) {
+    bool FixedHolds = true;
+    std::set<size_t> NewFixed;
+    for (size_t J = 0; J < Vars.size(); ++J) {
+      Ind &I = Vars[J];
       if (I.V0.K != Value::Int && I.V0.K != Value::Ptr)
         continue;
-      SymbolId T = Probes[P++];
       const Value V1 = Slot(I);
+      const bool Same = V1.K == I.V0.K && (V1.K != Value::Ptr || V1.Region == I.V0.Region) &&
+                        V1.P == I.V0.P;
+      if (Fixed.count(J)) {
+        FixedHolds &= Same;
+        I.Inductive = Same;
+        I.Delta = Poly();
+        continue;
+      }
+      const SymbolId T = Probes[J];
       // Uniform at the start of an iteration (the probe) and at its end:
       // uniform in every iteration, since every other variable the body
       // reads is probed the same way.
@@ -336,14 +378,22 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
         I.Uniform = true;
       if (V1.K != I.V0.K || (V1.K == Value::Ptr && V1.Region != I.V0.Region))
         continue;
+      if (V1.P == I.V0.P) {
+        NewFixed.insert(J);
+        I.Inductive = true;
+        I.Delta = Poly();
+        continue;
+      }
       Poly D = V1.P - (I.V0.P + Poly::symbol(T));
+      if (D == Poly())
+        NewFixed.insert(J); // unchanged by the body: the same in every iteration
       bool MentionsProbe = false;
-      for (SymbolId S : Probes)
+      for (SymbolId S : AllProbes)
         MentionsProbe |= D.mentions(S);
       if (D.overflowed() || MentionsProbe) {
         Poly Sum = V1.P + (I.V0.P + Poly::symbol(T));
         bool SumProbe = false;
-        for (SymbolId S : Probes)
+        for (SymbolId S : AllProbes)
           SumProbe |= Sum.mentions(S);
         if (V1.K == Value::Int && !Sum.overflowed() && !SumProbe) {
           I.Toggle = true;
@@ -358,6 +408,17 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     Assumptions = std::move(SavedAssume);
     MaskWhys = std::move(SavedMask);
     ControlUnknown = SavedControl;
+    if (!FixedHolds) {
+      // Not the same in every iteration after all: probe everything, once.
+      if (Fixed.empty() || Pass == Passes - 1)
+        break;
+      Fixed.clear();
+      Pass = Passes - 2;
+      continue;
+    }
+    if (NewFixed.empty() || Pass == Passes - 1)
+      break;
+    Fixed.insert(NewFixed.begin(), NewFixed.end());
   }
   // 1b. A variable that the body sets once, unconditionally, from itself and
   //     constants only (`buf ^= 1`, `buf = !buf`), starting from a known
@@ -583,7 +644,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   // Fields of a struct the loop changes that were not known when it began
   // were set by the one iteration run: not known after the loop.
   for (const VarDecl *VD : Mod) {
-    if (!VD->getType()->isRecordType())
+    if (!VD->getType()->isRecordType() && !VD->getType()->isArrayType())
       continue;
     unsigned Idx;
     Frame *F = frameOf(VD, &Idx);

@@ -24,6 +24,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/Hashing.h"
 #include <algorithm>
 #include <functional>
 #include <numeric>
@@ -140,6 +141,21 @@ LValue WarpInterp::evalLValue(const Expr *E) {
     return evalLValue(FE->getSubExpr());
   if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
     const Expr *Sub = MT->getSubExpr();
+    const QualType T = Sub->getType();
+    if (T->isRecordType() || T->isArrayType()) {
+      // A temporary object (`ref.stride()[0]`, a method called on a
+      // returned struct): an object of the current frame, with the
+      // fields its value has.
+      const Value V = structValue(Sub);
+      const VarDecl *VD = temporaryVar(MT);
+      Frame &F = frame();
+      F.Vars[VD] = Value::opaque();
+      setFields(F, VD, "", V);
+      LV.K = LValue::Var;
+      LV.VarD = VD;
+      LV.FrameIdx = static_cast<unsigned>(Frames.size() - 1);
+      return LV;
+    }
     // A temporary bound to a const reference: its value only.
     eval(Sub);
     LV.K = LValue::None;
@@ -210,7 +226,15 @@ LValue WarpInterp::evalLValue(const Expr *E) {
         Base.Where = ArrayLV.UnknownRegion;
       }
       else if (ArrayLV.K == LValue::ParamField) {
-        eval(AS->getIdx());
+        // An element of an array in a by-value kernel parameter: at a
+        // subscript the same on every lane, a parameter of its own.
+        const Value Idx = eval(AS->getIdx());
+        if (Idx.K == Value::Int && Idx.P.isConcrete(Active) && Idx.P.isUniform(Active)) {
+          const unsigned F = firstLane(Active);
+          ArrayLV.ParamPath +=
+              "[" + std::to_string(Idx.P.laneConstants()[F == WarpSize ? 0 : F]) + "]";
+          return ArrayLV;
+        }
         LV.K = LValue::None;
         return LV;
       } else if (ArrayLV.K == LValue::Var) {
@@ -310,10 +334,18 @@ Value WarpInterp::addressOf(const LValue &LV) {
     U.Where = LV.UnknownRegion;
     return U;
   }
-  case LValue::Var:
-    return Value::pointer(
-        R.regionFor(LV.VarD, MemRegion{MemRegion::Local, LV.VarD->getName().str(), LV.VarD}),
-        Poly());
+  case LValue::Var: {
+    // The part of the variable the path names starts that far into it.
+    const RegionId Rg =
+        R.regionFor(LV.VarD, MemRegion{MemRegion::Local, LV.VarD->getName().str(), LV.VarD});
+    if (LV.FieldPath.empty())
+      return Value::pointer(Rg, Poly());
+    if (auto Part = partAt(LV.VarD->getType().getNonReferenceType(), LV.FieldPath))
+      return Value::pointer(Rg, Poly::constant(Part->first));
+    Value U = Value::unknown(ReasonKind::LocalStructField, {LV.VarD->getName().str() + LV.FieldPath});
+    U.Where = Rg;
+    return U;
+  }
   case LValue::ParamField:
     return Value::pointer(R.regionFor(LV.Param, MemRegion{MemRegion::Param,
                                                           LV.Param->getName().str(), LV.Param}),
@@ -341,8 +373,17 @@ const VarDecl *WarpInterp::pointedVar(const LValue &LV, QualType T) const {
 Value WarpInterp::loadedValue(const LValue &LV, QualType T, const Expr *Site) {
   T = T.getCanonicalType();
   const bool Tracked = isIntegral(T) || T->isPointerType();
-  if (!Tracked)
+  if (!Tracked) {
+    // A float every lane reads at the same address is the same on every lane.
+    if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr && LV.Ptr.P.isUniform(Active) &&
+        T->isScalarType()) {
+      const unsigned F = firstLane(Active);
+      return Value::uniformOpaque(llvm::hash_combine(
+          std::string("load"), LV.Ptr.Region, LV.Ptr.P.atLane(F == WarpSize ? 0 : F).key(),
+          T.getAsString()));
+    }
     return Value::opaque();
+  }
   const std::string Text = text(Site);
   if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr &&
       LV.Ptr.P.isUniform(Active)) {
@@ -404,10 +445,30 @@ Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
         if (auto It = F->Vars.find(VD); It != F->Vars.end())
           return It->second;
     }
+    if (std::optional<LocalPart> P = localPart(LV, T)) {
+      // A per-thread array's element, a local object's field read through
+      // a pointer: the value the walk knows of it.
+      Frame &F = Frames[P->FrameIdx];
+      const std::string Name = P->VD->getName().str() + P->Path.value_or("[...]");
+      if (P->Path && (isIntegral(T) || T->isPointerType())) {
+        if (P->Path->empty())
+          if (auto It = F.Vars.find(P->VD); It != F.Vars.end() && !P->VD->getType().getNonReferenceType()->isArrayType() &&
+                                            !P->VD->getType().getNonReferenceType()->isRecordType())
+            return It->second;
+        if (auto It = F.Fields.find({P->VD, *P->Path}); It != F.Fields.end())
+          return It->second;
+        return Value::unknown(ReasonKind::LocalArrayValue, {Name});
+      }
+      if (P->Path && T->isRecordType())
+        return fieldsOf(F, P->VD, *P->Path);
+      return isIntegral(T) || T->isPointerType()
+                 ? Value::unknown(ReasonKind::LocalArrayValue, {Name})
+                 : Value::opaque();
+    }
     if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr &&
         R.Regions[LV.Ptr.Region].K == MemRegion::Local)
       return isIntegral(T) || T->isPointerType()
-                 ? Value::unknown(ReasonKind::LocalArrayValue)
+                 ? Value::unknown(ReasonKind::LocalArrayValue, {text(Site)})
                  : Value::opaque();
     return loadedValue(LV, T, Site);
   case LValue::None:
@@ -418,6 +479,47 @@ Value WarpInterp::load(const LValue &LV, QualType T, const Expr *Site) {
   return Value::opaque();
 }
 
+void WarpInterp::storeLocal(const LValue &LV, const Value &V, QualType T) {
+  if (LV.K == LValue::Unknown && LV.UnknownRegion) {
+    // Somewhere in a local variable: none of its parts is known any more.
+    auto *VD = dyn_cast_or_null<VarDecl>(R.Regions[*LV.UnknownRegion].Decl);
+    unsigned Idx;
+    if (R.Regions[*LV.UnknownRegion].K == MemRegion::Local && VD && frameOf(VD, &Idx))
+      forgetOverlapping(Frames[Idx], VD, 0, -1);
+    return;
+  }
+  std::optional<LocalPart> P = localPart(LV, T);
+  if (!P)
+    return;
+  Frame &F = Frames[P->FrameIdx];
+  if (!P->Path) {
+    // Lanes write different elements, or a part of no one field: what it
+    // overlaps is not known any more.
+    if (LV.Ptr.P.isConcrete(Active) && LV.Ptr.P.isUniform(Active)) {
+      const unsigned L = firstLane(Active);
+      forgetOverlapping(F, P->VD, LV.Ptr.P.laneConstants()[L == WarpSize ? 0 : L],
+                        T->isIncompleteType() ? -1 : Ctx.getTypeSizeInChars(T).getQuantity());
+    } else {
+      forgetOverlapping(F, P->VD, 0, -1);
+    }
+    return;
+  }
+  if (P->Path->empty() && !P->VD->getType().getNonReferenceType()->isArrayType() && !P->VD->getType().getNonReferenceType()->isRecordType())
+    return; // the variable itself: store() assigns it (pointedVar)
+  forgetOverlappingPart(F, P->VD, *P->Path, T);
+  if (isIntegral(T) || T->isPointerType()) {
+    auto Key = std::make_pair(P->VD, *P->Path);
+    auto It = F.Fields.find(Key);
+    F.Fields[Key] = It == F.Fields.end() ? V : merge(Active, V, It->second);
+  } else if (T->isRecordType()) {
+    setFields(F, P->VD, *P->Path, V);
+  } else {
+    // A floating-point value: the integers it overwrites are gone.
+    if (auto Part = partAt(P->VD->getType().getNonReferenceType(), *P->Path))
+      forgetOverlapping(F, P->VD, Part->first, Ctx.getTypeSizeInChars(T).getQuantity());
+  }
+}
+
 void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
                        const Expr *Site) {
   if (LV.K == LValue::Var || LV.K == LValue::ParamField)
@@ -426,9 +528,12 @@ void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
   case LValue::Var: {
     Value Stored = V;
     if (!isIntegral(T) && !T->isPointerType() && V.K == Value::Int)
-      Stored = Value::opaque();
+      Stored = T->isScalarType() && uniformIdOf(V)
+                   ? Value::uniformOpaque(llvm::hash_combine(std::string("conv"), uniformIdOf(V)))
+                   : Value::opaque();
     if (!LV.FieldPath.empty()) {
       Frame &F = Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)];
+      forgetOverlappingPart(F, LV.VarD, LV.FieldPath, T);
       auto Key = std::make_pair(LV.VarD, LV.FieldPath);
       auto It = F.Fields.find(Key);
       F.Fields[Key] = It == F.Fields.end() ? Stored : merge(Active, Stored, It->second);
@@ -440,6 +545,7 @@ void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
   case LValue::Mem:
   case LValue::Unknown:
     access(AccessOp::Store, LV, T, Site);
+    storeLocal(LV, V, T);
     // A store through a pointer to a local variable (`int *p = &x; *p = 1`)
     // changes the variable in a way the walk does not follow.
     if (LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr) {
@@ -447,7 +553,7 @@ void WarpInterp::store(const LValue &LV, const Value &V, QualType T,
       unsigned Idx;
       if (auto *VD = dyn_cast_or_null<VarDecl>(M.Decl);
           VD && M.K == MemRegion::Local && !VD->getType()->isArrayType() &&
-          frameOf(VD, &Idx) && Frames[Idx].Vars.count(VD))
+          !VD->getType()->isRecordType() && frameOf(VD, &Idx) && Frames[Idx].Vars.count(VD))
         assignVar(VD,
                   pointedVar(LV, T) && (isIntegral(T) || T->isPointerType())
                       ? V

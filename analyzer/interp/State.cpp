@@ -17,6 +17,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "llvm/ADT/Hashing.h"
 
 #include <algorithm>
 #include <functional>
@@ -36,7 +38,7 @@ bool Value::sameAs(const Value &O) const {
   case Unknown:
     return Why == O.Why;
   case Opaque:
-    return true;
+    return UniformId == O.UniformId;
   }
   return false;
 }
@@ -196,7 +198,7 @@ Value WarpInterp::merge(LaneMask M, const Value &New, const Value &Old) const {
   if (New.sameAs(Old))
     return New;
   if (New.K == Value::Opaque && Old.K == Value::Opaque)
-    return New;
+    return Value::opaque(); // lanes take different values
   if (New.K == Value::Unknown)
     return New;
   return Value::unknown(ReasonKind::LaneKinds);
@@ -209,7 +211,7 @@ Value WarpInterp::fieldsOf(const Frame &F, const VarDecl *VD, const std::string 
     const std::string &Path = It->first.second;
     if (Path.compare(0, Prefix.size(), Prefix) != 0)
       break;
-    if (Path.size() > Prefix.size() && Path[Prefix.size()] == '.')
+    if (Path.size() > Prefix.size() && (Path[Prefix.size()] == '.' || Path[Prefix.size()] == '['))
       Out.emplace(Path.substr(Prefix.size()), It->second);
   }
   return Value::aggregate(std::move(Out));
@@ -220,7 +222,7 @@ void WarpInterp::setFields(Frame &F, const VarDecl *VD, const std::string &Prefi
     const std::string &Path = It->first.second;
     if (Path.compare(0, Prefix.size(), Prefix) != 0)
       break;
-    if (Path.size() > Prefix.size() && Path[Prefix.size()] == '.')
+    if (Path.size() > Prefix.size() && (Path[Prefix.size()] == '.' || Path[Prefix.size()] == '['))
       It = F.Fields.erase(It);
     else
       ++It;
@@ -230,6 +232,217 @@ void WarpInterp::setFields(Frame &F, const VarDecl *VD, const std::string &Prefi
       F.Fields[{VD, Prefix + Path}] = FV;
 }
 
+namespace {
+
+/// The field of RD named Name, looked up as `this->Name` finds it: its own
+/// fields, those of anonymous members, those of its bases; with its byte
+/// offset in RD.
+std::optional<std::pair<int64_t, QualType>> namedField(const ASTContext &Ctx,
+                                                       const RecordDecl *RD,
+                                                       llvm::StringRef Name) {
+  if (!RD || !(RD = RD->getDefinition()) || RD->isInvalidDecl())
+    return std::nullopt;
+  const ASTRecordLayout &L = Ctx.getASTRecordLayout(RD);
+  for (const FieldDecl *FD : RD->fields()) {
+    const int64_t Off = static_cast<int64_t>(L.getFieldOffset(FD->getFieldIndex()) / 8);
+    if (FD->getIdentifier() && FD->getName() == Name)
+      return FD->isBitField() ? std::nullopt
+                              : std::optional(std::make_pair(Off, FD->getType()));
+    if (!FD->getIdentifier() && FD->getType()->isRecordType())
+      if (auto In = namedField(Ctx, FD->getType()->getAsRecordDecl(), Name))
+        return std::make_pair(Off + In->first, In->second);
+  }
+  if (auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+    for (const CXXBaseSpecifier &B : CXX->bases()) {
+      const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
+      if (!BD || B.isVirtual())
+        continue;
+      if (auto In = namedField(Ctx, BD, Name))
+        return std::make_pair(L.getBaseClassOffset(BD).getQuantity() + In->first, In->second);
+    }
+  return std::nullopt;
+}
+
+int64_t sizeOf(const ASTContext &Ctx, QualType T) {
+  return T->isIncompleteType() || T->isDependentType()
+             ? 0
+             : Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+/// Integers of one size, or two pointers: a value read as the other.
+bool sameRegister(const ASTContext &Ctx, QualType A, QualType B) {
+  if (Ctx.hasSameUnqualifiedType(A, B))
+    return true;
+  return ((isIntegral(A) && isIntegral(B)) || (A->isPointerType() && B->isPointerType())) &&
+         sizeOf(Ctx, A) == sizeOf(Ctx, B);
+}
+
+} // namespace
+
+bool WarpInterp::hasUnion(QualType T) {
+  T = T.getCanonicalType();
+  while (const ConstantArrayType *AT = Ctx.getAsConstantArrayType(T))
+    T = AT->getElementType().getCanonicalType();
+  const RecordDecl *RD = T->getAsRecordDecl();
+  if (!RD || !(RD = RD->getDefinition()))
+    return false;
+  if (auto It = UnionInside.find(RD); It != UnionInside.end())
+    return It->second;
+  bool U = RD->isUnion();
+  UnionInside[RD] = U; // a record cannot contain itself
+  for (const FieldDecl *FD : RD->fields())
+    U = U || hasUnion(FD->getType());
+  if (auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+    for (const CXXBaseSpecifier &B : CXX->bases())
+      U = U || hasUnion(B.getType());
+  UnionInside[RD] = U;
+  return U;
+}
+
+void WarpInterp::forgetOverlappingPart(Frame &F, const VarDecl *VD, const std::string &Path,
+                                       QualType T) {
+  const QualType Whole = VD->getType().getNonReferenceType();
+  if (!hasUnion(Whole))
+    return; // parts with different paths do not overlap
+  if (auto Part = partAt(Whole, Path))
+    forgetOverlapping(F, VD, Part->first,
+                      T->isIncompleteType() ? -1 : Ctx.getTypeSizeInChars(T).getQuantity());
+  else
+    forgetOverlapping(F, VD, 0, -1);
+}
+
+Value WarpInterp::zeroValue(QualType T) const {
+  FieldValues Out;
+  std::function<void(QualType, const std::string &, unsigned)> Walk =
+      [&](QualType Ty, const std::string &Path, unsigned Depth) {
+        Ty = Ty.getCanonicalType();
+        if (Depth > 8 || Out.size() > MaxTrackedElements)
+          return;
+        if (isIntegral(Ty)) {
+          Out.emplace(Path, Value::constant(0));
+          return;
+        }
+        if (const ConstantArrayType *AT = Ctx.getAsConstantArrayType(Ty)) {
+          const uint64_t N = std::min<uint64_t>(AT->getZExtSize(), MaxTrackedElements);
+          for (uint64_t I = 0; I < N; ++I)
+            Walk(AT->getElementType(), Path + "[" + std::to_string(I) + "]", Depth + 1);
+          return;
+        }
+        const RecordDecl *RD = Ty->getAsRecordDecl();
+        if (!RD || !(RD = RD->getDefinition()) || RD->isUnion())
+          return;
+        if (auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+          for (const CXXBaseSpecifier &B : CXX->bases())
+            if (!B.isVirtual())
+              Walk(B.getType(), Path, Depth + 1);
+        for (const FieldDecl *FD : RD->fields())
+          if (FD->getIdentifier() && !FD->isBitField())
+            Walk(FD->getType(), Path + "." + FD->getName().str(), Depth + 1);
+      };
+  Walk(T, "", 0);
+  if (auto It = Out.find(""); It != Out.end())
+    return It->second;
+  return Value::aggregate(std::move(Out));
+}
+
+std::optional<std::pair<int64_t, QualType>> WarpInterp::partAt(QualType T,
+                                                                 llvm::StringRef Path) const {
+  int64_t Off = 0;
+  while (!Path.empty()) {
+    T = T.getCanonicalType();
+    if (Path.front() == '[') {
+      const size_t Close = Path.find(']');
+      const ConstantArrayType *AT = Ctx.getAsConstantArrayType(T);
+      int64_t K = 0;
+      if (!AT || Close == llvm::StringRef::npos || Path.substr(1, Close - 1).getAsInteger(10, K))
+        return std::nullopt;
+      T = AT->getElementType();
+      Off += K * sizeOf(Ctx, T);
+      Path = Path.substr(Close + 1);
+      continue;
+    }
+    if (Path.front() != '.')
+      return std::nullopt;
+    const size_t End = Path.find_first_of(".[", 1);
+    auto F = namedField(Ctx, T->getAsRecordDecl(), Path.substr(1, End - 1));
+    if (!F)
+      return std::nullopt;
+    Off += F->first;
+    T = F->second;
+    Path = End == llvm::StringRef::npos ? llvm::StringRef() : Path.substr(End);
+  }
+  return std::make_pair(Off, T);
+}
+
+std::optional<std::string> WarpInterp::pathAt(QualType T, int64_t Off, QualType Want) const {
+  T = T.getCanonicalType();
+  const int64_t Size = sizeOf(Ctx, T);
+  if (Off < 0 || Off >= std::max<int64_t>(Size, 1))
+    return std::nullopt;
+  if (Off == 0 && sameRegister(Ctx, T, Want))
+    return std::string();
+  if (const ConstantArrayType *AT = Ctx.getAsConstantArrayType(T)) {
+    const int64_t ES = sizeOf(Ctx, AT->getElementType());
+    if (ES <= 0)
+      return std::nullopt;
+    if (auto Sub = pathAt(AT->getElementType(), Off % ES, Want))
+      return "[" + std::to_string(Off / ES) + "]" + *Sub;
+    return std::nullopt;
+  }
+  const RecordDecl *RD = T->getAsRecordDecl();
+  if (!RD || !(RD = RD->getDefinition()) || RD->isInvalidDecl())
+    return std::nullopt;
+  const ASTRecordLayout &L = Ctx.getASTRecordLayout(RD);
+  // Bases first: their fields are named as the object's own.
+  if (auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+    for (const CXXBaseSpecifier &B : CXX->bases()) {
+      const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
+      if (!BD || B.isVirtual())
+        continue;
+      const int64_t BO = L.getBaseClassOffset(BD).getQuantity();
+      if (auto Sub = pathAt(B.getType(), Off - BO, Want))
+        return Sub;
+    }
+  for (const FieldDecl *FD : RD->fields()) {
+    if (FD->isBitField())
+      continue;
+    const int64_t FO = static_cast<int64_t>(L.getFieldOffset(FD->getFieldIndex()) / 8);
+    if (Off < FO || Off >= FO + std::max<int64_t>(sizeOf(Ctx, FD->getType()), 1))
+      continue;
+    // A union's members overlap: the one of the type read is the one.
+    if (auto Sub = pathAt(FD->getType(), Off - FO, Want))
+      return FD->getIdentifier() ? "." + FD->getName().str() + *Sub : *Sub;
+  }
+  return std::nullopt;
+}
+
+std::optional<WarpInterp::LocalPart> WarpInterp::localPart(const LValue &LV, QualType T) {
+  if (LV.K != LValue::Mem || LV.Ptr.K != Value::Ptr)
+    return std::nullopt;
+  const MemRegion &M = R.Regions[LV.Ptr.Region];
+  auto *VD = dyn_cast_or_null<VarDecl>(M.Decl);
+  unsigned Idx;
+  if (M.K != MemRegion::Local || !VD || !frameOf(VD, &Idx))
+    return std::nullopt;
+  LocalPart P{VD, Idx, std::nullopt};
+  if (!LV.Ptr.P.isConcrete(Active) || !LV.Ptr.P.isUniform(Active))
+    return P; // lanes read different elements: none is known
+  const unsigned F = firstLane(Active);
+  const int64_t Off = LV.Ptr.P.laneConstants()[F == WarpSize ? 0 : F];
+  P.Path = pathAt(VD->getType().getNonReferenceType(), Off, T.getCanonicalType());
+  return P;
+}
+
+void WarpInterp::forgetOverlapping(Frame &F, const VarDecl *VD, int64_t Off, int64_t Size) {
+  for (auto It = F.Fields.lower_bound({VD, ""}); It != F.Fields.end() && It->first.first == VD;) {
+    auto Part = partAt(VD->getType().getNonReferenceType(), It->first.second);
+    const bool Overlaps = Size < 0 || !Part ||
+                          (Part->first < Off + Size &&
+                           Off < Part->first + std::max<int64_t>(sizeOf(Ctx, Part->second), 1));
+    It = Overlaps ? F.Fields.erase(It) : std::next(It);
+  }
+}
+
 Value WarpInterp::valueOfConstant(const APValue &AV, QualType T) const {
   FieldValues Out;
   std::function<void(const APValue &, QualType, const std::string &)> Walk =
@@ -237,6 +450,16 @@ Value WarpInterp::valueOfConstant(const APValue &AV, QualType T) const {
         if (A.isInt()) {
           if (!Path.empty())
             Out.emplace(Path, Value::constant(A.getInt().getExtValue()));
+          return;
+        }
+        if (A.isArray()) {
+          const ConstantArrayType *AT = Ctx.getAsConstantArrayType(Ty);
+          if (!AT)
+            return;
+          const unsigned N = std::min<unsigned>(A.getArraySize(), MaxTrackedElements);
+          for (unsigned I = 0; I < N; ++I)
+            Walk(I < A.getArrayInitializedElts() ? A.getArrayInitializedElt(I) : A.getArrayFiller(),
+                 AT->getElementType(), Path + "[" + std::to_string(I) + "]");
           return;
         }
         const auto *RD = Ty->getAsRecordDecl();
@@ -259,16 +482,20 @@ Value WarpInterp::structValue(const Expr *E) {
   const Expr *S = skipToValue(E);
   if (isCompileTimeConstant(Ctx, S)) {
     Expr::EvalResult Res;
-    if (S->EvaluateAsRValue(Res, Ctx) && Res.Val.isStruct())
+    if (S->EvaluateAsRValue(Res, Ctx) && (Res.Val.isStruct() || Res.Val.isArray()))
       return valueOfConstant(Res.Val, S->getType());
     return Value::opaque();
   }
   if (!S->isGLValue())
     return eval(S);
   LValue LV = evalLValue(S);
+  if (LV.K == LValue::Var || LV.K == LValue::ParamField)
+    reached(S); // a register or a kernel parameter
   if (LV.K == LValue::Var)
     return fieldsOf(Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)], LV.VarD,
                     LV.FieldPath);
+  if (LV.K == LValue::ParamField)
+    return paramAggregate(LV.Param, LV.ParamPath, S->getType());
   if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
     access(AccessOp::Load, LV, S->getType(), S);
   return Value::opaque();
@@ -419,6 +646,8 @@ Value WarpInterp::paramValue(const ParmVarDecl *PD) {
       return Value::constant(It->second);
     return unknownParam(PD, "");
   }
+  if (T->isScalarType())
+    return Value::uniformOpaque(llvm::hash_combine(std::string("param"), PD->getName(), ""));
   return Value::opaque();
 }
 
@@ -463,7 +692,54 @@ Value WarpInterp::paramFieldValue(const ParmVarDecl *PD, const std::string &Path
       return Value::constant(Known->second);
     return unknownParam(PD, Path);
   }
+  if (T->isScalarType())
+    return Value::uniformOpaque(llvm::hash_combine(std::string("param"), PD->getName(), Path));
   return Value::opaque();
+}
+
+Value WarpInterp::paramAggregate(const ParmVarDecl *PD, const std::string &Path, QualType T) {
+  FieldValues Out;
+  std::function<void(QualType, const std::string &, unsigned)> Walk =
+      [&](QualType Ty, const std::string &At, unsigned Depth) {
+        const RecordDecl *RD = Ty->getAsRecordDecl();
+        if (!RD || !(RD = RD->getDefinition()) || Depth > 8 || Out.size() > MaxTrackedElements)
+          return;
+        // Fields as `p.f` names them: a base's and an anonymous member's as
+        // the object's own.
+        if (auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+          for (const CXXBaseSpecifier &B : CXX->bases())
+            if (!B.isVirtual())
+              Walk(B.getType(), At, Depth + 1);
+        for (const FieldDecl *FD : RD->fields()) {
+          const QualType FT = FD->getType().getCanonicalType();
+          if (FD->isBitField())
+            continue;
+          if (!FD->getIdentifier()) {
+            if (FT->isRecordType())
+              Walk(FT, At, Depth + 1);
+            continue;
+          }
+          const std::string Name = At + "." + FD->getName().str();
+          if (FT->isRecordType())
+            Walk(FT, Name, Depth + 1);
+          else if (isIntegral(FT) || FT->isPointerType())
+            Out.emplace(Name.substr(Path.size()), paramFieldValue(PD, Name, FT));
+          else if (const ConstantArrayType *AT = Ctx.getAsConstantArrayType(FT)) {
+            // Elements of an array field: `p.idx[1]`, as subscripts name them.
+            const QualType ET = AT->getElementType().getCanonicalType();
+            const uint64_t N = std::min<uint64_t>(AT->getZExtSize(), 64);
+            for (uint64_t I = 0; I < N; ++I) {
+              const std::string El = Name + "[" + std::to_string(I) + "]";
+              if (ET->isRecordType())
+                Walk(ET, El, Depth + 1);
+              else if (isIntegral(ET) || ET->isPointerType())
+                Out.emplace(El.substr(Path.size()), paramFieldValue(PD, El, ET));
+            }
+          }
+        }
+      };
+  Walk(T.getCanonicalType(), Path, 0);
+  return Value::aggregate(std::move(Out));
 }
 
 void WarpInterp::run() {

@@ -10,6 +10,8 @@
 
 #include "interp/WarpInterp.h"
 
+#include "llvm/ADT/Hashing.h"
+
 #include "ast/AstUtil.h"
 
 #include "clang/AST/ASTContext.h"
@@ -213,8 +215,9 @@ void WarpInterp::execDecl(const VarDecl *VD) {
     return;
   }
   if (T->isArrayType()) {
-    if (Init)
-      eval(Init);
+    // The elements the initializer gives (`int idx[4] = {0, 1, 2, 3}`,
+    // `= {}`); a fresh array has none known.
+    setFields(F(), VD, "", Init ? structValue(Init) : Value::opaque());
     MemRegion Rg;
     Rg.K = MemRegion::Local;
     Rg.Name = VD->getName().str();
@@ -456,6 +459,14 @@ void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
                 "'" + KV.first->getName().str() + "' after the branch at line " +
                     IfLine)));
       } else if (A.K == Value::Opaque && B.K == Value::Opaque) {
+        // Two values the same on every lane, from a uniform branch: one of
+        // them, the same on every lane; otherwise lanes may differ.
+        if (A.UniformId || B.UniformId)
+          KV.second = Uniform && A.UniformId && B.UniformId
+                          ? Value::uniformOpaque(llvm::hash_combine(
+                                std::string("phi"), reinterpret_cast<uintptr_t>(If),
+                                A.UniformId, B.UniformId))
+                          : Value::opaque();
         continue;
       } else {
         KV.second = Value::unknown(ReasonKind::BranchDependent,

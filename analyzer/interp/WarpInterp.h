@@ -99,8 +99,9 @@ struct Frame {
   std::string RetLVAmbiguous;
   std::optional<LValue> This;
   std::string ContextKey, ContextText;
-  /// The call that entered this frame (none for the kernel's own frame).
-  const clang::CallExpr *Call = nullptr;
+  /// The call (or construction) that entered this frame; none for the
+  /// kernel's own frame.
+  const clang::Expr *Call = nullptr;
 };
 
 /// Lanes that left the innermost loop (or switch) by break or continue.
@@ -185,6 +186,15 @@ private:
   /// (collectModifiedVars of its body), for ptxasView(): a pointer set once
   /// is its initializer.
   llvm::DenseMap<const clang::FunctionDecl *, std::set<const clang::VarDecl *>> AssignedIn;
+  /// A call of record type that clang evaluates as a constant: its value
+  /// (evaluated once per call).
+  const std::optional<Value> &constantRecord(const clang::CallExpr *CE);
+  llvm::DenseMap<const clang::CallExpr *, std::optional<Value>> ConstantRecords;
+  /// The loops being run, outermost first, for the message of a budget
+  /// that runs out (step()).
+  std::vector<const clang::Stmt *> LoopStack;
+  /// "in the loop at f.cu:12 (innermost: the loop at g.h:40)".
+  std::string runningLoops() const;
   /// An integer constant expression's value, evaluated once.
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   std::optional<int64_t> constantOf(const clang::Expr *E);
@@ -224,7 +234,7 @@ private:
   void step() {
     if (++R.Steps > R.Limits.MaxSteps)
       throw BudgetExceeded{"more than " + std::to_string(R.Limits.MaxSteps) +
-                           " interpretation steps"};
+                           " interpretation steps" + runningLoops()};
   }
   /// The walk evaluates S (or understood the lvalue E) for the coverage
   /// check (KernelRun::Coverage); dry runs and runs without lanes do not count.
@@ -274,6 +284,38 @@ private:
   /// VD's part at Prefix takes the struct value V: its known fields
   /// replace the old ones, the others become unknown.
   void setFields(Frame &F, const clang::VarDecl *VD, const std::string &Prefix, const Value &V);
+  /// The byte offset and type of the part at Path (".x", "[2].lo") of an
+  /// object of type T.
+  std::optional<std::pair<int64_t, clang::QualType>> partAt(clang::QualType T,
+                                                            llvm::StringRef Path) const;
+  /// The path of the part of an object of type T at byte offset Off that a
+  /// read of type Want designates (a field, an array element, a base's
+  /// field named as the object's own); nothing when no part of that type
+  /// starts there.
+  std::optional<std::string> pathAt(clang::QualType T, int64_t Off, clang::QualType Want) const;
+  /// Memory of a local variable (a per-thread array, a struct whose address
+  /// was taken): the variable, its frame, and the path of the part LV
+  /// designates as a value of type T when all lanes designate the same one.
+  struct LocalPart {
+    const clang::VarDecl *VD;
+    unsigned FrameIdx;
+    std::optional<std::string> Path;
+  };
+  std::optional<LocalPart> localPart(const LValue &LV, clang::QualType T);
+  /// The known parts of VD that bytes [Off, Off + Size) overlap are no
+  /// longer known (Size < 0: all of VD).
+  void forgetOverlapping(Frame &F, const clang::VarDecl *VD, int64_t Off, int64_t Size);
+  /// Whether an object of type T has overlapping parts (a union inside).
+  bool hasUnion(clang::QualType T);
+  llvm::DenseMap<const clang::RecordDecl *, bool> UnionInside;
+  /// Before a store of type T to VD's part at Path: the other parts it
+  /// overlaps (members of a union) are no longer known.
+  void forgetOverlappingPart(Frame &F, const clang::VarDecl *VD, const std::string &Path,
+                             clang::QualType T);
+  /// A value-initialized object of type T (`= {}`): integers are zero.
+  Value zeroValue(clang::QualType T) const;
+  /// Elements of an array kept as values at most (per declaration).
+  static constexpr unsigned MaxTrackedElements = 1024;
   /// A struct value from a constant (a constexpr object): its integer
   /// fields, nested structs included.
   Value valueOfConstant(const clang::APValue &AV, clang::QualType T) const;
@@ -298,6 +340,9 @@ private:
   Value unknownParam(const clang::ParmVarDecl *PD, const std::string &Path);
   Value paramFieldValue(const clang::ParmVarDecl *PD, const std::string &Path,
                         clang::QualType T);
+  /// The struct at Path of a by-value kernel parameter, as a value: its
+  /// integer and pointer fields (a copy into a local object).
+  Value paramAggregate(const clang::ParmVarDecl *PD, const std::string &Path, clang::QualType T);
 
   // Statements (Statements.cpp) --------------------------------------------------
   void exec(const clang::Stmt *S);
@@ -376,6 +421,9 @@ private:
   // Expressions (Expressions.cpp) ------------------------------------------------
   Value eval(const clang::Expr *E);
   Value evalCast(const clang::CastExpr *CE);
+  /// Nonzero when V is the same on every active lane: its identity as an
+  /// opaque value (Value::UniformId).
+  uint64_t uniformIdOf(const Value &V) const;
   Value evalBinary(const clang::BinaryOperator *BO);
   /// `(__umulhi(n, M) + n) >> L` where M and L are the magic numbers of a
   /// divisor d (ggml's fastdiv): n / d. Nothing when BO is not of that
@@ -413,6 +461,10 @@ private:
   Value load(const LValue &LV, clang::QualType T, const clang::Expr *Site);
   void store(const LValue &LV, const Value &V, clang::QualType T,
              const clang::Expr *Site);
+  /// A store of V through LV into a local variable's memory (a per-thread
+  /// array's element, a field through a pointer): the part's value, or the
+  /// parts it overwrites forgotten.
+  void storeLocal(const LValue &LV, const Value &V, clang::QualType T);
   void access(AccessOp Op, const LValue &LV, clang::QualType T,
               const clang::Expr *Site);
   Value loadedValue(const LValue &LV, clang::QualType T, const clang::Expr *Site);
@@ -434,9 +486,22 @@ private:
   Value evalCall(const clang::CallExpr *CE, LValue *RetLV = nullptr);
   Value evalBuiltinCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,
                         bool &Handled);
-  Value callFunction(const clang::FunctionDecl *FD, const clang::CallExpr *CE,
+  /// Enters FD for the call or construction CE. Done, when given, receives
+  /// the callee's frame as it ended (a constructor's object).
+  Value callFunction(const clang::FunctionDecl *FD, const clang::Expr *CE,
                      llvm::ArrayRef<const clang::Expr *> Args,
-                     std::optional<LValue> This, LValue *RetLV);
+                     std::optional<LValue> This, LValue *RetLV, Frame *Done = nullptr);
+  /// The value of a constructed object: its constructor is entered (member
+  /// initializers, base constructors, body) on an object of its own, whose
+  /// known fields are the result; a copy is its source's fields.
+  Value construct(const clang::CXXConstructExpr *CE);
+  /// A constructor's member and base initializers, run on This.
+  void initializeMembers(const clang::CXXConstructorDecl *Ctor, const LValue &This);
+  /// The variable that stands for an object under construction of type T
+  /// (Frame::Fields are keyed by variable), one per type.
+  const clang::VarDecl *objectVar(clang::QualType T);
+  /// The variable that stands for a temporary object, one per expression.
+  const clang::VarDecl *temporaryVar(const clang::MaterializeTemporaryExpr *MT);
   /// An access inside a system header, reached through calls from the
   /// user's code, is reported there: at the user's expression that the
   /// accessed object comes from (an argument bound to a reference or
