@@ -231,15 +231,19 @@ HVal HostInterp::callFunction(const FunctionDecl *FD, const CallExpr *Call,
       return *K;
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
   const bool NeedsObject = MD && MD->isInstance() && !MD->getParent()->isLambda();
-  if (canEnter(FD) && (!NeedsObject || This))
-    return enter(FD, std::move(Vals), std::move(Locs), This, Closure,
-                 dyn_cast<CXXConstructorDecl>(FD), St);
+  bool OutOfShare = false;
+  if (canEnter(FD) && (!NeedsObject || This)) {
+    if (std::optional<HVal> R = enterWithinShare(FD, Vals, Locs, This, Closure, St))
+      return *R;
+    OutOfShare = true; // too long to follow: as a call not entered
+  }
 
   // Not entered: the function may change what it gets the address of.
   const std::string Name = FD ? "'" + FD->getNameAsString() + "'" : "a function pointer";
   const Expr *At = Call ? static_cast<const Expr *>(Call) : nullptr;
-  const WhyId W = At ? why("a value set by " + Name + " at " + where(At))
-                     : why("a value set by " + Name);
+  const std::string Ran = OutOfShare ? " (not followed: longer than its share of the walk)" : "";
+  const WhyId W = At ? why("a value set by " + Name + " at " + where(At) + Ran)
+                     : why("a value set by " + Name + Ran);
   // An object this walk cannot locate may be any variable whose address
   // escaped, unless it lies in an allocation (no variable does) or the
   // method is const.
@@ -276,6 +280,44 @@ HVal HostInterp::callFunction(const FunctionDecl *FD, const CallExpr *Call,
     return HVal::pointer(0); // taken as the start of an allocation
   return HVal::unknown(At ? why("the value returned by " + Name + " at " + where(At))
                           : why("the value returned by " + Name));
+}
+
+std::optional<HVal> HostInterp::enterWithinShare(const FunctionDecl *FD,
+                                                 const std::vector<HVal> &ArgVals,
+                                                 const std::vector<std::optional<Loc>> &ArgLocs,
+                                                 std::optional<Loc> This, const HVal *Closure,
+                                                 State &St) {
+  const FunctionDecl *Def = nullptr;
+  const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD);
+  // A function on the way to a launch is followed with the whole budget.
+  if (!FD->hasBody(Def) || !Def || reachesLaunch(Def->getBody()))
+    return enter(FD, ArgVals, ArgLocs, This, Closure, Ctor, St);
+  // Any other call gets at most a quarter of what the walk around it has
+  // left (a CPU reference, a fill of a host tensor): one that needs more
+  // is abandoned, its effects those of a call not entered, so that the
+  // walk goes on to the launches after it.
+  const uint64_t Saved = LoopLimit;
+  const uint64_t Used = Steps - RootStart;
+  uint64_t Budget = Used < Limits.StepsPerRoot ? (Limits.StepsPerRoot - Used) / 4 : 0;
+  if (Saved != ~uint64_t(0))
+    Budget = std::min<uint64_t>(Budget, Saved > Steps ? (Saved - Steps) / 4 : 0);
+  const uint64_t Mine = Steps + Budget;
+  State Before = St;
+  const size_t FrameMark = Frames.size(), SeenMark = Seen.size();
+  LoopLimit = Mine;
+  try {
+    HVal R = enter(FD, ArgVals, ArgLocs, This, Closure, Ctor, St);
+    LoopLimit = Saved;
+    return R;
+  } catch (const GiveUp &G) {
+    LoopLimit = Saved;
+    if (G.Limit != Mine)
+      throw;
+    St = std::move(Before);
+    Frames.resize(FrameMark);
+    Seen.resize(SeenMark);
+    return std::nullopt;
+  }
 }
 
 HVal HostInterp::enter(const FunctionDecl *FD, std::vector<HVal> ArgVals,
@@ -412,6 +454,9 @@ HVal HostInterp::evalConstruct(const CXXConstructExpr *E, State &St) {
                                           RD->getNameAsString() + "'"));
     size_t I = 0;
     for (const FieldDecl *FD : RD->fields()) {
+      // zeroOf() gives no fields past its depth: nothing to set then.
+      if (R.K != HVal::Agg || I >= R.Elems.size())
+        break;
       if (const Expr *Init = FD->getInClassInitializer()) {
         Expr::EvalResult ER;
         if (!Init->isValueDependent() && Init->EvaluateAsRValue(ER, Ctx))

@@ -22,7 +22,14 @@ HostInterp::HostInterp(ASTContext &Ctx, HostLimits L) : Ctx(Ctx), Limits(L) {}
 HostInterp::~HostInterp() = default;
 
 bool HostInterp::State::operator==(const State &O) const {
-  if (Live != O.Live || Cells != O.Cells || Globals != O.Globals || Bound != O.Bound ||
+  return Cells == O.Cells && sameUpTo(O, Cells.size());
+}
+
+bool HostInterp::State::sameUpTo(const State &O, size_t Keep) const {
+  if (Cells.size() < Keep || O.Cells.size() < Keep ||
+      !std::equal(Cells.begin(), Cells.begin() + Keep, O.Cells.begin()))
+    return false;
+  if (Live != O.Live || Globals != O.Globals || Bound != O.Bound ||
       Lower != O.Lower || AddrTaken != O.AddrTaken || Vars.size() != O.Vars.size())
     return false;
   for (const auto &[VD, L] : Vars) {

@@ -131,6 +131,9 @@ public:
     std::set<uint32_t> AddrTaken;                     // cells whose address escaped
     bool Live = true;
     bool operator==(const State &O) const;
+    /// The same but for the cells from Keep on (those a loop's body
+    /// allocated: its locals, its temporaries).
+    bool sameUpTo(const State &O, size_t Keep) const;
   };
 
 private:
@@ -233,6 +236,12 @@ private:
              const HVal *Closure, const clang::CXXConstructorDecl *Ctor, State &St);
   std::optional<HVal> knownFunction(const clang::FunctionDecl *FD, const clang::CallExpr *Call,
                                     const std::vector<HVal> &Vals, State &St);
+  /// enter(), within a share of the budget left for a function that
+  /// reaches no launch; nothing (and St as it was) when the share runs out.
+  std::optional<HVal> enterWithinShare(const clang::FunctionDecl *FD,
+                                       const std::vector<HVal> &ArgVals,
+                                       const std::vector<std::optional<Loc>> &ArgLocs,
+                                       std::optional<Loc> This, const HVal *Closure, State &St);
   bool canEnter(const clang::FunctionDecl *FD) const;
   HVal launch(const clang::Expr *Site, State &St);
   void record(const clang::Expr *Site, const HVal &Callee, const HVal &Grid,

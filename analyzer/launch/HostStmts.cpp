@@ -457,9 +457,16 @@ void HostInterp::execLoop(const Stmt *Loop, const Expr *Cond, const DeclStmt *Co
   const size_t SeenMark = Seen.size();
   const size_t RetMark = Frames.back().Returns.size();
   State Head = St;
+  const size_t EntryCells = St.Cells.size();
   for (unsigned Round = 0;; ++Round) {
-    if (Round > 16)
-      throw OutOfSteps{}; // does not settle: give the walk up
+    if (Round > 16) {
+      // Does not settle: give up the innermost run with a budget of its own
+      // (a loop run iteration by iteration, a call that reaches no launch),
+      // else the walk.
+      if (LoopLimit != ~uint64_t(0))
+        throw GiveUp{LoopLimit};
+      throw OutOfSteps{};
+    }
     State S = Head;
     std::vector<State> Exits;
     std::optional<bool> C = true;
@@ -499,8 +506,9 @@ void HostInterp::execLoop(const Stmt *Loop, const Expr *Cond, const DeclStmt *Co
         refine(Back, Cond, true);
     }
     State Next = Back.Live ? join(Head, Back, Changes) : Head;
-    // Cells the body declared are not part of the head.
-    if (Next == Head) {
+    // Cells the body declared are not part of the head: each round
+    // allocates its locals and temporaries anew.
+    if (Next.sameUpTo(Head, EntryCells)) {
       St = joinAll(Exits, whyAt("a value that differs where the loop ends", Loop));
       return;
     }

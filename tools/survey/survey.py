@@ -6,6 +6,7 @@
                                [--jobs 2] [--timeout 120] [--limit N]
                                [--binary build/bin/coalesce-lint] [-- EXTRA]
     tools/survey/survey.py table R.jsonl [--before OLD.jsonl]
+    tools/survey/survey.py compare BEFORE_DIR AFTER_DIR   (outputs kept by run --keep)
 
 The projects, their pinned commits and the files of each are listed in
 tools/survey/manifest.json. Their sources are not part of this repository:
@@ -127,7 +128,7 @@ def summarise(doc):
     return s
 
 
-def run_one(binary, project, root, rel, timeout, extra_args):
+def run_one(binary, project, root, rel, timeout, extra_args, keep=None):
     path = os.path.join(root, rel)
     incs = include_dirs(root, path, project.get("include", []))
     cmd = [binary, "--format=json", "--exit-zero", rel, "--"]
@@ -171,7 +172,15 @@ def run_one(binary, project, root, rel, timeout, extra_args):
         rec["bad_json"] = True
     rec["summary"] = summarise(doc)
     rec["errors"] = doc.get("errors", [])[:5]
+    if keep:
+        # The whole output, for a record-by-record comparison (compare).
+        with open(kept_path(keep, project["name"], rel), "w") as f:
+            f.write(text)
     return rec
+
+
+def kept_path(keep, project, rel):
+    return os.path.join(keep, project + "__" + rel.replace("/", "__") + ".json")
 
 
 def cmd_run(args):
@@ -214,7 +223,9 @@ def cmd_run(args):
     done = 0
     with open(args.out, "w") as out, \
             concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futs = [pool.submit(run_one, binary, p, root, f, args.timeout, extra)
+        if args.keep:
+            os.makedirs(args.keep, exist_ok=True)
+        futs = [pool.submit(run_one, binary, p, root, f, args.timeout, extra, args.keep)
                 for p, root, f in jobs]
         for fut in concurrent.futures.as_completed(futs):
             rec = fut.result()
@@ -301,6 +312,69 @@ def cmd_table(args):
     return 0
 
 
+def access_key(a):
+    launch = a.get("launch") or {}
+    return (a["file"], a["line"], a["column"], a["kernel"], a["op"], a["space"],
+            str(launch.get("block")), str(launch.get("args")))
+
+
+def access_number(a):
+    if a["space"] == "shared":
+        return (a.get("wavefronts_per_request"), a.get("ideal_wavefronts"))
+    if a["space"] == "constant":
+        return (a.get("constant_cache_requests_per_instruction"),
+                a.get("ideal_constant_cache_requests"))
+    return (a.get("sectors_per_request"), a.get("ideal_sectors_per_request"))
+
+
+def cmd_compare(args):
+    """Record by record, two runs kept with `run --keep`: every number given
+    before must be given after (a record of several call contexts may gain
+    numbers where some were unknown); lists every one that changed."""
+    stats = collections.Counter()
+    names = sorted(set(os.listdir(args.before)) & set(os.listdir(args.after)))
+    for n in names:
+        docs = []
+        for d in (args.before, args.after):
+            try:
+                with open(os.path.join(d, n)) as f:
+                    docs.append(json.loads(f.read() or "{}"))
+            except json.JSONDecodeError:
+                docs.append(None)
+        if None in docs:
+            stats["files without output"] += 1
+            continue
+        recs = []
+        for doc in docs:
+            r = collections.defaultdict(list)
+            for a in doc.get("accesses", []):
+                r[access_key(a)].append(access_number(a))
+            recs.append(r)
+        A, B = recs
+        for k in sorted(set(A) | set(B)):
+            a, b = A.get(k), B.get(k)
+            if a is None:
+                stats["new records"] += 1
+            elif b is None:
+                stats["records gone"] += 1
+            elif sorted(map(str, a)) == sorted(map(str, b)):
+                stats["same"] += 1
+            else:
+                known_a = collections.Counter(str(x) for x in a if x[0] is not None)
+                known_b = collections.Counter(str(x) for x in b if x[0] is not None)
+                if not known_a - known_b:
+                    stats["unknown -> known"] += 1
+                elif not known_b:
+                    stats["known -> unknown"] += 1
+                    print(f"known -> unknown: {n}: {k[:6]} {sorted(known_a)}")
+                else:
+                    stats["CHANGED"] += 1
+                    print(f"CHANGED: {n}: {k[:6]} {sorted(known_a)} -> {sorted(known_b)}")
+    for what, count in sorted(stats.items()):
+        print(f"{what}: {count}")
+    return 1 if stats["CHANGED"] else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -313,12 +387,17 @@ def main():
     r.add_argument("--timeout", type=int, default=120)
     r.add_argument("--limit", type=int, default=0)
     r.add_argument("--binary", default=os.path.join(ROOT, "build", "bin", "coalesce-lint"))
+    r.add_argument("--keep", help="keep each file's JSON output in this directory")
     r.add_argument("extra", nargs=argparse.REMAINDER)
+    c = sub.add_parser("compare")
+    c.add_argument("before")
+    c.add_argument("after")
     t = sub.add_parser("table")
     t.add_argument("results")
     t.add_argument("--before")
     args = ap.parse_args()
-    return {"sources": cmd_sources, "run": cmd_run, "table": cmd_table}[args.cmd](args)
+    return {"sources": cmd_sources, "run": cmd_run, "table": cmd_table,
+            "compare": cmd_compare}[args.cmd](args)
 
 
 if __name__ == "__main__":
