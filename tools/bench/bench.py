@@ -85,10 +85,22 @@ def clang_flags(mode, toolkit, resource_dir, arch="sm_90"):
         cccl = os.path.join(toolkit, "include", "cccl")
         if os.path.isdir(cccl):
             flags += ["-isystem", cccl]
+        # nvcc's version macros, as nvccVersion() reads them.
+        try:
+            with open(os.path.join(toolkit, "version.json")) as f:
+                v = json.load(f)["cuda_nvcc"]["version"].split(".")
+            flags += ["-D__CUDACC_VER_MAJOR__=" + v[0], "-D__CUDACC_VER_MINOR__=" + v[1],
+                      "-D__CUDACC_VER_BUILD__=" + v[2]]
+        except (OSError, KeyError, ValueError, IndexError):
+            pass
     else:
         flags += ["-nocudainc", "-nocudalib", "-isystem",
                   os.path.join(ROOT, "analyzer", "driver", "builtin", "include"),
                   "-include", "cuda_runtime.h"]
+    # The declarations nvcc's headers give (docs/nvcc-compat.md), from the
+    # header the tool maps in memory, here on disk.
+    flags += ["-fgpu-rdc", "-Wno-reserved-user-defined-literal", "-include",
+              os.path.join(ROOT, "analyzer", "driver", "compat", "coalesce_nvcc_compat.h")]
     return flags
 
 
