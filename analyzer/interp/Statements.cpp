@@ -492,8 +492,18 @@ void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
                 Name + "@L" + IfLine, SymbolKind::Opaque, 0,
                 "'" + Name + "' after the branch at line " + IfLine)));
       else if (It != T.Fields.end() && It->second.K == Value::Opaque &&
-               KV.second.K == Value::Opaque)
+               KV.second.K == Value::Opaque) {
+        // Floats the same on every lane on each side (Value::UniformId):
+        // one of them after a uniform branch, otherwise lanes may differ.
+        const Value &A = It->second, &B = KV.second;
+        if (A.UniformId || B.UniformId)
+          KV.second = Uniform && A.UniformId && B.UniformId
+                          ? Value::uniformOpaque(llvm::hash_combine(
+                                std::string("phi"), reinterpret_cast<uintptr_t>(If),
+                                A.UniformId, B.UniformId))
+                          : Value::opaque();
         continue;
+      }
       else
         KV.second = Value::unknown(ReasonKind::BranchDependent, {Name, IfLine});
     }

@@ -45,6 +45,10 @@ __global__ void temporaries(float *out, Extent ext, float beta, const float *alp
   // CHECK: temporaries_params_and_float_conditions.cu:[[@LINE-1]]:3: temporaries store global 'out' `out[threadIdx.x]` 4/4 ok
 }
 
+struct Holder {
+  float f;
+};
+
 // A float that differs between lanes decides per lane: not known which.
 __global__ void negatives(float *out, const float *in) {
   const float t = threadIdx.x * 0.5f;
@@ -56,6 +60,15 @@ __global__ void negatives(float *out, const float *in) {
   if (v != 0.0f)
     out[threadIdx.x + 32] = 2.0f;
   // NEG: temporaries_params_and_float_conditions.cu:[[@LINE-1]]:5: negatives store global 'out' `out[threadIdx.x + 32]` ?/? unknown
+  // A field set to one of two uniform floats by a branch that lanes take
+  // differently: not the same on every lane.
+  Holder h;
+  h.f = in[0];
+  if (threadIdx.x < 16)
+    h.f = 2.0f;
+  if (h.f > 1.0f)
+    out[threadIdx.x + 64] = 3.0f;
+  // NEG: temporaries_params_and_float_conditions.cu:[[@LINE-1]]:5: negatives store global 'out' `out[threadIdx.x + 64]` ?/? unknown
 }
 
 int main(int argc, char **) {
