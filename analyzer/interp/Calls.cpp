@@ -316,18 +316,19 @@ const VarDecl *WarpInterp::objectVar(QualType T) {
   T = T.getCanonicalType().getUnqualifiedType();
   const VarDecl *&VD = R.ObjectVars[T.getTypePtr()];
   if (!VD)
-    VD = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
-                         &Ctx.Idents.get("(object)"), T, nullptr, SC_None);
+    VD = syntheticVar("(object)", T);
   return VD;
+}
+
+const VarDecl *WarpInterp::syntheticVar(llvm::StringRef Name, QualType T) {
+  return VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
+                         &Ctx.Idents.get(Name), T, nullptr, SC_None);
 }
 
 const VarDecl *WarpInterp::temporaryVar(const MaterializeTemporaryExpr *MT) {
   const VarDecl *&VD = R.TemporaryVars[MT];
   if (!VD)
-    VD = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
-                         &Ctx.Idents.get("(temporary)"),
-                         MT->getType().getNonReferenceType().getUnqualifiedType(), nullptr,
-                         SC_None);
+    VD = syntheticVar("(temporary)", MT->getType().getNonReferenceType().getUnqualifiedType());
   return VD;
 }
 

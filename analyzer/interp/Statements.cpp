@@ -438,6 +438,16 @@ void WarpInterp::runEdgeSide(const Stmt *Side, LaneMask Lanes, const Reason &Why
   Active = SavedActive;
 }
 
+Value WarpInterp::joinOpaque(const Value &A, const Value &B, const IfStmt *If, bool Uniform) {
+  // Values the same on every lane on each side (Value::UniformId): one of
+  // them after a uniform branch, the same on every lane; otherwise lanes
+  // may differ.
+  if (Uniform && A.UniformId && B.UniformId)
+    return Value::uniformOpaque(llvm::hash_combine(
+        std::string("phi"), reinterpret_cast<uintptr_t>(If), A.UniformId, B.UniformId));
+  return Value::opaque();
+}
+
 void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
                                bool Uniform, LaneMask Save) {
   for (size_t I = 0; I < Frames.size() && I < Other.size(); ++I) {
@@ -459,14 +469,8 @@ void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
                 "'" + KV.first->getName().str() + "' after the branch at line " +
                     IfLine)));
       } else if (A.K == Value::Opaque && B.K == Value::Opaque) {
-        // Two values the same on every lane, from a uniform branch: one of
-        // them, the same on every lane; otherwise lanes may differ.
         if (A.UniformId || B.UniformId)
-          KV.second = Uniform && A.UniformId && B.UniformId
-                          ? Value::uniformOpaque(llvm::hash_combine(
-                                std::string("phi"), reinterpret_cast<uintptr_t>(If),
-                                A.UniformId, B.UniformId))
-                          : Value::opaque();
+          KV.second = joinOpaque(A, B, If, Uniform);
         continue;
       } else {
         KV.second = Value::unknown(ReasonKind::BranchDependent,
@@ -493,15 +497,8 @@ void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
                 "'" + Name + "' after the branch at line " + IfLine)));
       else if (It != T.Fields.end() && It->second.K == Value::Opaque &&
                KV.second.K == Value::Opaque) {
-        // Floats the same on every lane on each side (Value::UniformId):
-        // one of them after a uniform branch, otherwise lanes may differ.
-        const Value &A = It->second, &B = KV.second;
-        if (A.UniformId || B.UniformId)
-          KV.second = Uniform && A.UniformId && B.UniformId
-                          ? Value::uniformOpaque(llvm::hash_combine(
-                                std::string("phi"), reinterpret_cast<uintptr_t>(If),
-                                A.UniformId, B.UniformId))
-                          : Value::opaque();
+        if (It->second.UniformId || KV.second.UniformId)
+          KV.second = joinOpaque(It->second, KV.second, If, Uniform);
         continue;
       }
       else

@@ -364,6 +364,8 @@ private:
                        const clang::Expr *CondE);
   Value joinReturns(const Value &A, const Value &B, const clang::IfStmt *If,
                     bool Uniform, LaneMask Save, const clang::FunctionDecl *FD);
+  /// Two opaque values the sides of If leave in one variable or field.
+  Value joinOpaque(const Value &A, const Value &B, const clang::IfStmt *If, bool Uniform);
   void mergeBranches(std::deque<Frame> &Other, const clang::IfStmt *If,
                      bool Uniform, LaneMask Save);
   /// Runs a side of a branch that a bounds guard leaves without lanes in
@@ -500,6 +502,9 @@ private:
   /// The variable that stands for an object under construction of type T
   /// (Frame::Fields are keyed by variable), one per type.
   const clang::VarDecl *objectVar(clang::QualType T);
+  /// A variable of no declaration of the program's, for objectVar() and
+  /// temporaryVar().
+  const clang::VarDecl *syntheticVar(llvm::StringRef Name, clang::QualType T);
   /// The variable that stands for a temporary object, one per expression.
   const clang::VarDecl *temporaryVar(const clang::MaterializeTemporaryExpr *MT);
   /// An access inside a system header, reached through calls from the
