@@ -36,9 +36,7 @@ bool sameResults(const std::vector<AccessRecord> &A,
     return false;
   for (size_t I = 0; I < A.size(); ++I) {
     const AccessRecord &X = A[I], &Y = B[I];
-    if (X.Pos.RawLoc != Y.Pos.RawLoc || X.Op != Y.Op || X.V != Y.V ||
-        X.Reason != Y.Reason || X.Cost != Y.Cost || X.Ideal != Y.Ideal ||
-        X.CostMin != Y.CostMin || X.CostMax != Y.CostMax ||
+    if (X.Pos.RawLoc != Y.Pos.RawLoc || X.Op != Y.Op || X.Ans != Y.Ans ||
         X.Context != Y.Context || X.RequestsPerWarp != Y.RequestsPerWarp)
       return false;
   }
@@ -321,7 +319,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
 
     Clock::time_point CostStart = Clock::now();
     const KernelSites Sites(Ctx, K.FD);
-    Time.Cost += secondsSince(CostStart);
+    Time.Costing += secondsSince(CostStart);
     Time.Configs = Configs.size();
     std::vector<std::vector<AccessRecord>> PerConfig;
     for (const LaunchFacts &F : Configs) {
@@ -355,7 +353,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
         for (const std::string &Given : Used)
           for (AccessRecord &R : Recs)
             R.Assumptions.push_back(makeAssumption(AssumptionKind::StatedFact, {Given}));
-        Time.Cost += secondsSince(CostStart);
+        Time.Costing += secondsSince(CostStart);
       } catch (const BudgetExceeded &B) {
         Recs = salvage(Ctx, K, F, Opts.Limits, "analysis budget exceeded (" + B.What + ")",
                        Agg, Sum);
@@ -392,7 +390,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       }
       if (!Merged)
         PerConfig.push_back(std::move(Recs));
-      Time.Cost += secondsSince(CostStart);
+      Time.Costing += secondsSince(CostStart);
     }
     if (Sum.BudgetExceeded &&
         std::all_of(PerConfig.begin(), PerConfig.end(),
@@ -403,9 +401,9 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     for (std::vector<AccessRecord> &Recs : PerConfig)
       for (AccessRecord &R : Recs) {
         ++Sum.Accesses;
-        if (R.V == Verdict::Unknown)
+        if (R.verdict() == Verdict::Unknown)
           ++Sum.Unknowns;
-        else if (R.V != Verdict::Ok)
+        else if (R.verdict() != Verdict::Ok)
           ++Sum.Findings;
         Report.Accesses.push_back(std::move(R));
       }

@@ -35,7 +35,7 @@ struct KernelTime {
   unsigned Configs = 0;   // distinct launch configurations it was run for
   unsigned Warps = 0;     // warps interpreted, over all configurations
   double Interpret = 0;   // walking the warps (each event is costed as it comes)
-  double Cost = 0;        // missed accesses, averaging events into records, merging
+  double Costing = 0;     // missed accesses, averaging events into records, merging
 };
 struct AnalysisTimes {
   double FindKernels = 0; // kernels, launches and what host code makes known

@@ -11,17 +11,19 @@ const char *const Unit = "constant-cache request";
 /// "the lanes read 32 different addresses", from the record's cheapest and
 /// dearest request (a constant-cache request per distinct address).
 std::string addresses(const AccessRecord &R) {
-  if (R.RequestMax > R.RequestMin + 1e-9)
-    return "the lanes read " + formatNumber(R.RequestMin) + " to " +
-           formatNumber(R.RequestMax) + " different addresses, depending on the warp or iteration";
-  return "the lanes read " + formatNumber(R.RequestMax) + " different addresses";
+  const CostSpan &Req = R.Ans.requests();
+  if (R.Ans.requestsDiffer())
+    return "the lanes read " + formatNumber(Req.Min) + " to " + formatNumber(Req.Max) +
+           " different addresses, depending on the warp or iteration";
+  return "the lanes read " + formatNumber(Req.Max) + " different addresses";
 }
 
 std::string suggestion(const AccessRecord &R) {
   const std::string Uniform =
       "an index that is the same on every lane of a warp (a block index, a loop "
-      "counter) costs " + quantity(R.Ideal, Unit);
-  const bool OwnEntry = R.Pattern && R.RequestMin + 1e-9 >= popcount(R.Pattern->Active);
+      "counter) costs " + quantity(R.Ans.ideal(), Unit);
+  const bool OwnEntry =
+      R.Pattern && !Answer::exceeds(popcount(R.Pattern->Active), R.Ans.requests().Min);
   if (OwnEntry)
     return "every lane reads an entry of its own, and the constant cache serves one "
            "address at a time: a table indexed per lane belongs in global memory "
@@ -34,19 +36,13 @@ std::string suggestion(const AccessRecord &R) {
 
 } // namespace
 
-void ConstantSerialisation::check(const AccessRecord &R, const RuleOptions &Opts,
-                                  std::vector<Finding> &Out) const {
-  if (R.Space != MemorySpace::Constant)
-    return;
-  std::optional<Finding> Started = beginFinding(id(), R, Opts, Out);
-  if (!Started)
-    return;
-  Finding &F = *Started;
-  if (R.V != Verdict::Serialised || R.Cost <= R.Ideal * Opts.MinRatio + 1e-9)
-    return;
-  F.Message = accessPhrase(R) + " is serialised into " + quantity(R.Cost, Unit) +
-              " per instruction (ideal " + formatNumber(R.Ideal) + ")" + sizeCondition(R);
-  if (!R.Parametric)
+MemorySpace ConstantSerialisation::space() const { return MemorySpace::Constant; }
+
+void ConstantSerialisation::describe(const AccessRecord &R, const RuleOptions &Opts,
+                                     Finding &F) const {
+  F.Message = accessPhrase(R) + " is serialised into " + quantity(R.Ans.cost(), Unit) +
+              " per instruction (ideal " + formatNumber(R.Ans.ideal()) + ")" + sizeCondition(R);
+  if (!R.Ans.parametric())
     F.Message += ": " + addresses(R);
   std::string Ev = laneEvidence(R);
   if (!Ev.empty())
@@ -54,7 +50,6 @@ void ConstantSerialisation::check(const AccessRecord &R, const RuleOptions &Opts
   addSizeCases(F, R, Opts, Unit);
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
   F.Notes.push_back({std::nullopt, suggestion(R)});
-  Out.push_back(std::move(F));
 }
 
 } // namespace coalesce

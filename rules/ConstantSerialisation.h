@@ -16,8 +16,8 @@ class ConstantSerialisation : public Rule {
 public:
   const char *id() const override;
   const char *summary() const override;
-  void check(const AccessRecord &R, const RuleOptions &Opts,
-             std::vector<Finding> &Out) const override;
+  MemorySpace space() const override;
+  void describe(const AccessRecord &R, const RuleOptions &Opts, Finding &F) const override;
 };
 
 } // namespace coalesce

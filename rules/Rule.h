@@ -54,13 +54,23 @@ struct RuleOptions {
   bool ReportUnknown = true;
 };
 
+/// A rule declares the memory space it is about and says what it has to say
+/// about an access that costs more than its ideal; the registry decides which
+/// records reach it (runRules()): the rule's space, the verdict of an excess
+/// over the threshold (RuleOptions::MinRatio), and the one remark every rule
+/// gives for an access it cannot predict (unknownRemark()).
 class Rule {
 public:
   virtual ~Rule() = default;
   virtual const char *id() const = 0;
   virtual const char *summary() const = 0;
-  virtual void check(const AccessRecord &R, const RuleOptions &Opts,
-                     std::vector<Finding> &Out) const = 0;
+  /// The memory space whose accesses the rule is about.
+  virtual MemorySpace space() const = 0;
+  /// The finding about R, an access in space() whose cost exceeds its ideal
+  /// by more than Opts.MinRatio: F comes with the rule's id, R's position
+  /// and R; the rule writes the message, notes and fix-its, and may make it
+  /// a remark (a cost that holds only for some sizes).
+  virtual void describe(const AccessRecord &R, const RuleOptions &Opts, Finding &F) const = 0;
 };
 
 /// All rules, in the order of Rules.def.
@@ -99,11 +109,10 @@ std::string sizeCondition(const AccessRecord &R);
 void addSizeCases(Finding &F, const AccessRecord &R, const RuleOptions &Opts,
                   const std::string &Unit);
 
-/// The start of every rule's check of an access in its memory space: a
-/// finding about R for rule Id, or, for an access that cannot be predicted,
-/// its remark added to Out (when Opts.ReportUnknown) and nothing returned.
-std::optional<Finding> beginFinding(const std::string &Id, const AccessRecord &R,
-                                    const RuleOptions &Opts, std::vector<Finding> &Out);
+/// What every rule reports for an access in its space that it cannot
+/// predict: a remark saying why (or, for a load nvcc does not issue again,
+/// that it needs no instruction of its own), with the assumptions.
+Finding unknownRemark(const std::string &Id, const AccessRecord &R);
 
 } // namespace coalesce
 

@@ -9,6 +9,7 @@
 
 #include "model/BankModel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -40,16 +41,27 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
                               const RuleOptions &Opts,
                               const std::vector<std::string> &Enabled) {
   std::vector<Finding> Out;
+  // An excess is reported when it is over the threshold, and always over
+  // the ideal.
+  const double Ratio = std::max(1.0, Opts.MinRatio);
   for (const AccessRecord &R : Records)
     for (const auto &Rl : allRules()) {
-      if (!Enabled.empty()) {
-        bool On = false;
-        for (const std::string &E : Enabled)
-          On |= E == Rl->id();
-        if (!On)
-          continue;
+      if (Rl->space() != R.Space ||
+          (!Enabled.empty() && std::find(Enabled.begin(), Enabled.end(), Rl->id()) == Enabled.end()))
+        continue;
+      if (!R.Ans.known()) {
+        if (Opts.ReportUnknown)
+          Out.push_back(unknownRemark(Rl->id(), R));
+        continue;
       }
-      Rl->check(R, Opts, Out);
+      if (!R.Ans.excessOver(Ratio))
+        continue;
+      Finding F;
+      F.RuleId = Rl->id();
+      F.Pos = R.Pos;
+      F.Record = &R;
+      Rl->describe(R, Opts, F);
+      Out.push_back(std::move(F));
     }
   return Out;
 }
@@ -60,11 +72,10 @@ std::string quantity(double V, const std::string &Unit) {
 }
 
 std::string unknownPhrase(const AccessRecord &R) {
-  const std::string Own = "no instruction of its own: ";
-  if ((R.ReasonK == ReasonKind::LoadReused || R.ReasonK == ReasonKind::LoadForwarded) &&
-      R.Reason.rfind(Own, 0) == 0)
-    return " needs " + R.Reason;
-  return " cannot be predicted: " + R.Reason;
+  const std::string &Why = R.Ans.why().Text;
+  if (R.Ans.noInstruction())
+    return " needs " + Why;
+  return " cannot be predicted: " + Why;
 }
 
 std::string accessPhrase(const AccessRecord &R) {
@@ -89,10 +100,10 @@ std::string laneEvidence(const AccessRecord &R) {
   if (On.empty())
     return "";
   std::ostringstream OS;
-  const bool Shared = R.Space == MemorySpace::Shared;
+  const bool Banks = spaceModel(R.Space).Picture == SpacePicture::Banks;
   auto One = [&](unsigned L) {
     OS << "lane " << L << " -> byte " << signedBytes(P.Offset[L]);
-    if (Shared)
+    if (Banks)
       OS << " (bank " << bankOfByte(P.BaseResidue + P.Offset[L]) << ")";
   };
   const size_t Show = On.size() <= 4 ? On.size() : 3;
@@ -113,35 +124,31 @@ std::string laneEvidence(const AccessRecord &R) {
   return OS.str();
 }
 
-std::optional<Finding> beginFinding(const std::string &Id, const AccessRecord &R,
-                                    const RuleOptions &Opts, std::vector<Finding> &Out) {
+Finding unknownRemark(const std::string &Id, const AccessRecord &R) {
   Finding F;
   F.RuleId = Id;
   F.Pos = R.Pos;
   F.Record = &R;
-  if (R.V != Verdict::Unknown)
-    return F;
-  if (Opts.ReportUnknown) {
-    F.Level = Severity::Remark;
-    F.Message = accessPhrase(R) + unknownPhrase(R);
-    F.Notes.push_back({std::nullopt, assumptionNote(R)});
-    Out.push_back(std::move(F));
-  }
-  return std::nullopt;
+  F.Level = Severity::Remark;
+  F.Message = accessPhrase(R) + unknownPhrase(R);
+  F.Notes.push_back({std::nullopt, assumptionNote(R)});
+  return F;
 }
 
 std::string sizeCondition(const AccessRecord &R) {
-  return R.Parametric ? " " + R.Parametric->Cases.front().Text : "";
+  const ParametricCost *P = R.Ans.parametric();
+  return P ? " " + P->Cases.front().Text : "";
 }
 
 namespace {
 std::string otherSizesNote(const AccessRecord &R, const std::string &Unit) {
-  if (!R.Parametric || R.Parametric->Cases.size() < 2)
+  const ParametricCost *P = R.Ans.parametric();
+  if (!P || P->Cases.size() < 2)
     return "";
-  const std::vector<ParamCase> &Cs = R.Parametric->Cases;
+  const std::vector<ParamCase> &Cs = P->Cases;
   // The large sizes' cases, and at most a few small ones.
   constexpr size_t MaxShown = 4;
-  std::string S = "for other values of '" + R.Parametric->Name + "': ";
+  std::string S = "for other values of '" + P->Name + "': ";
   size_t Shown = 0;
   for (size_t I = 1; I < Cs.size() && Shown < MaxShown; ++I, ++Shown)
     S += (Shown ? "; " : "") + quantity(Cs[I].Cost.Cost, Unit) + " (ideal " +
@@ -149,7 +156,7 @@ std::string otherSizesNote(const AccessRecord &R, const std::string &Unit) {
   if (Cs.size() - 1 > Shown)
     S += "; and " + std::to_string(Cs.size() - 1 - Shown) + " more case" +
          (Cs.size() - 1 - Shown == 1 ? "" : "s") + " (--explain lists them)";
-  return S + "; --assume " + R.Parametric->Name + "=VALUE gives the number for one value";
+  return S + "; --assume " + P->Name + "=VALUE gives the number for one value";
 }
 } // namespace
 
@@ -157,23 +164,24 @@ void addSizeCases(Finding &F, const AccessRecord &R, const RuleOptions &Opts,
                   const std::string &Unit) {
   if (std::string Other = otherSizesNote(R, Unit); !Other.empty())
     F.Notes.push_back({std::nullopt, Other});
-  if (!R.Parametric)
+  const ParametricCost *P = R.Ans.parametric();
+  if (!P)
     return;
   // The fine case with the largest values (the contiguous one); sizes that
   // would misalign the access cannot occur and do not count.
   const ParamCase *Fine = nullptr;
-  for (const ParamCase &C : R.Parametric->Cases) {
+  for (const ParamCase &C : P->Cases) {
     // A size of 0 alone (every lane at one address: an empty problem) does
     // not count.
     const bool ZeroOnly = C.When.Min <= 0 && C.When.Max && *C.When.Max <= 0;
-    if (ZeroOnly || !C.Cost.Possible || C.Cost.Cost > C.Cost.Ideal * Opts.MinRatio + 1e-9)
+    if (ZeroOnly || !C.Cost.Possible || Answer::exceeds(C.Cost.Cost, C.Cost.Ideal * Opts.MinRatio))
       continue;
     if (!Fine || C.When.Min > Fine->When.Min)
       Fine = &C;
   }
   if (Fine) {
     const ParamCase &C = *Fine;
-    const std::string &N = R.Parametric->Name;
+    const std::string &N = P->Name;
     F.Level = Severity::Remark;
     F.Notes.push_back(
         {std::nullopt, "not a warning: the cost is " + quantity(C.Cost.Cost, Unit) + " (ideal " +

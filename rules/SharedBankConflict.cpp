@@ -4,20 +4,13 @@
 
 namespace coalesce {
 
-void SharedBankConflict::check(const AccessRecord &R, const RuleOptions &Opts,
-                               std::vector<Finding> &Out) const {
-  if (R.Space != MemorySpace::Shared)
-    return;
-  std::optional<Finding> Started = beginFinding(id(), R, Opts, Out);
-  if (!Started)
-    return;
-  Finding &F = *Started;
-  const std::string What = accessPhrase(R);
-  if (R.V != Verdict::BankConflict || R.Cost <= R.Ideal * Opts.MinRatio + 1e-9)
-    return;
-  F.Message = What + " has a " + formatNumber(R.ConflictWays) +
-              "-way bank conflict: " + quantity(R.Cost, "wavefront") +
-              " per request (ideal " + formatNumber(R.Ideal) + ")" + sizeCondition(R);
+MemorySpace SharedBankConflict::space() const { return MemorySpace::Shared; }
+
+void SharedBankConflict::describe(const AccessRecord &R, const RuleOptions &Opts,
+                                  Finding &F) const {
+  F.Message = accessPhrase(R) + " has a " + formatNumber(R.Ans.ratio()) +
+              "-way bank conflict: " + quantity(R.Ans.cost(), "wavefront") +
+              " per request (ideal " + formatNumber(R.Ans.ideal()) + ")" + sizeCondition(R);
   std::string Ev = laneEvidence(R);
   if (!Ev.empty())
     F.Notes.push_back({std::nullopt, Ev});
@@ -37,7 +30,6 @@ void SharedBankConflict::check(const AccessRecord &R, const RuleOptions &Opts,
       F.Notes.push_back({std::nullopt, Fix});
     }
   }
-  Out.push_back(std::move(F));
 }
 
 } // namespace coalesce

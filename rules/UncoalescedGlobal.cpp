@@ -15,10 +15,10 @@ std::string pattern(const AccessRecord &R) {
     return "";
   const LanePattern &P = *R.Pattern;
   const unsigned Active = popcount(P.Active);
-  const bool Varies = R.RequestMax > R.RequestMin + 1e-9 && R.AlignmentVaries;
-  const bool WarpsDiffer = R.RequestMax > R.RequestMin + 1e-9 && !R.AlignmentVaries;
-  const std::string Range = formatNumber(R.RequestMin) + " to " +
-                            quantity(R.RequestMax, "sector") + " per request";
+  const bool Varies = R.Ans.requestsDiffer() && R.Ans.alignmentVaries();
+  const bool WarpsDiffer = R.Ans.requestsDiffer() && !R.Ans.alignmentVaries();
+  const std::string Range = formatNumber(R.Ans.requests().Min) + " to " +
+                            quantity(R.Ans.requests().Max, "sector") + " per request";
   std::string Shape;
   if (Active < WarpSize && P.EvenlySpaced)
     Shape = std::to_string(Active) + " of 32 lanes are active, " +
@@ -46,10 +46,10 @@ std::string pattern(const AccessRecord &R) {
 }
 
 std::string gain(const AccessRecord &R) {
-  if (R.Ideal <= 0)
+  if (R.Ans.ideal() <= 0)
     return "";
-  return quantity(R.Ideal, "sector") + " per request (" +
-         formatNumber(R.Cost / R.Ideal) + "x fewer)";
+  return quantity(R.Ans.ideal(), "sector") + " per request (" + formatNumber(R.Ans.ratio()) +
+         "x fewer)";
 }
 
 std::string suggestion(const AccessRecord &R) {
@@ -76,20 +76,13 @@ std::string suggestion(const AccessRecord &R) {
 
 } // namespace
 
-void UncoalescedGlobal::check(const AccessRecord &R, const RuleOptions &Opts,
-                              std::vector<Finding> &Out) const {
-  if (R.Space != MemorySpace::Global)
-    return;
-  std::optional<Finding> Started = beginFinding(id(), R, Opts, Out);
-  if (!Started)
-    return;
-  Finding &F = *Started;
-  const std::string What = accessPhrase(R);
-  if (R.V != Verdict::Uncoalesced || R.Cost <= R.Ideal * Opts.MinRatio + 1e-9)
-    return;
-  F.Message = What + " uses " + quantity(R.Cost, "sector") + " per request (ideal " +
-              formatNumber(R.Ideal) + ")" + sizeCondition(R);
-  std::string P = R.Parametric ? "" : pattern(R);
+MemorySpace UncoalescedGlobal::space() const { return MemorySpace::Global; }
+
+void UncoalescedGlobal::describe(const AccessRecord &R, const RuleOptions &Opts,
+                                 Finding &F) const {
+  F.Message = accessPhrase(R) + " uses " + quantity(R.Ans.cost(), "sector") +
+              " per request (ideal " + formatNumber(R.Ans.ideal()) + ")" + sizeCondition(R);
+  std::string P = R.Ans.parametric() ? "" : pattern(R);
   if (!P.empty())
     F.Message += ": " + P;
   std::string Ev = laneEvidence(R);
@@ -98,7 +91,6 @@ void UncoalescedGlobal::check(const AccessRecord &R, const RuleOptions &Opts,
   addSizeCases(F, R, Opts, "sector");
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
   F.Notes.push_back({std::nullopt, suggestion(R)});
-  Out.push_back(std::move(F));
 }
 
 } // namespace coalesce

@@ -9,7 +9,7 @@ namespace {
 std::string suggestion(const AccessRecord &R) {
   return "local memory interleaves the lanes' own copies of '" + R.Array +
          "' word by word, so a warp reads whole 128-byte lines only when every lane "
-         "uses the same index (" + quantity(R.Ideal, "sector") +
+         "uses the same index (" + quantity(R.Ans.ideal(), "sector") +
          " per request here); an index that differs between lanes spreads the "
          "request over a line per distinct word: index the array by a value that is "
          "the same across the warp (a loop counter), or keep a table that the lanes "
@@ -18,18 +18,12 @@ std::string suggestion(const AccessRecord &R) {
 
 } // namespace
 
-void UncoalescedLocal::check(const AccessRecord &R, const RuleOptions &Opts,
-                             std::vector<Finding> &Out) const {
-  if (R.Space != MemorySpace::Local)
-    return;
-  std::optional<Finding> Started = beginFinding(id(), R, Opts, Out);
-  if (!Started)
-    return;
-  Finding &F = *Started;
-  if (R.V != Verdict::Uncoalesced || R.Cost <= R.Ideal * Opts.MinRatio + 1e-9)
-    return;
-  F.Message = accessPhrase(R) + " uses " + quantity(R.Cost, "sector") +
-              " per request (ideal " + formatNumber(R.Ideal) + ")" + sizeCondition(R) +
+MemorySpace UncoalescedLocal::space() const { return MemorySpace::Local; }
+
+void UncoalescedLocal::describe(const AccessRecord &R, const RuleOptions &Opts,
+                                Finding &F) const {
+  F.Message = accessPhrase(R) + " uses " + quantity(R.Ans.cost(), "sector") +
+              " per request (ideal " + formatNumber(R.Ans.ideal()) + ")" + sizeCondition(R) +
               ": the lanes use different offsets in their own copies of the array";
   std::string Ev = laneEvidence(R);
   if (!Ev.empty())
@@ -37,7 +31,6 @@ void UncoalescedLocal::check(const AccessRecord &R, const RuleOptions &Opts,
   addSizeCases(F, R, Opts, "sector");
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
   F.Notes.push_back({std::nullopt, suggestion(R)});
-  Out.push_back(std::move(F));
 }
 
 } // namespace coalesce

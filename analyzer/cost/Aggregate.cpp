@@ -57,7 +57,7 @@ Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
     RequestCost C = Model.Count(Addr(R), Active, Width);
     return std::make_pair(double(C.Cost), double(C.Ideal));
   });
-  if (Lines && Space == MemorySpace::Global) {
+  if (Lines && spaceModel(Space).ReportsLines) {
     Cost L = averageOverResidues(D, [&](int64_t R) {
       SectorCount S = countSectors(Addr(R), Active, Width);
       return std::make_pair(double(S.Lines), 0.0);
@@ -190,36 +190,18 @@ void AccessAggregator::record(const AccessEvent &E) {
   const LanePattern &P = Memo->second.Pattern;
   const Cost &C = Memo->second.C;
   S.SumW += E.Weight;
-  S.SumCost += C.Value * E.Weight;
-  S.SumIdeal += C.Ideal * E.Weight;
-  S.SumMin += C.Min * E.Weight;
-  S.SumMax += C.Max * E.Weight;
-  S.SumLines += Lines * E.Weight;
-  S.ReqMin = S.HaveReq ? std::min(S.ReqMin, C.Lowest) : C.Lowest;
-  S.ReqMax = S.HaveReq ? std::max(S.ReqMax, C.Highest) : C.Highest;
-  S.HaveReq = true;
-  S.AlignVaries |= C.Highest > C.Lowest + 1e-9;
+  S.Sum.add(C, E.Weight, Lines);
   if (!C.Exact) {
-    S.Exact = false;
-    ResidueDistribution D =
-        residuesOf(Addr.symbolicPart(F), 0, periodOf(E.Space), Run.Syms);
-    std::optional<Assumption> Note;
-    if (!D.UnknownSymbols.empty())
-      Note = makeAssumption(AssumptionKind::AlignmentOfSymbols,
-                            {symbolNames(D.UnknownSymbols, Run.Syms),
-                             D.UnknownSymbols.size() == 1 ? "keeps" : "keep",
-                             std::to_string(periodOf(E.Space))});
-    else
-      Note = Rg.AlignNote;
+    std::optional<Assumption> Note = alignmentNote(Addr, E.Active, E.Space, Rg);
     if (Note &&
         std::find(S.AlignmentNotes.begin(), S.AlignmentNotes.end(), *Note) ==
             S.AlignmentNotes.end())
       S.AlignmentNotes.push_back(*Note);
-  } else if (Rg.AlignNote && E.Space == MemorySpace::Global) {
+  } else if (Rg.AlignNote && spaceModel(E.Space).StatesBaseAlignment) {
     addAssumption(S, *Rg.AlignNote);
   }
   // The same request with the array's innermost dimension padded.
-  if (E.Space == MemorySpace::Shared && S.PadPossible) {
+  if (spaceModel(E.Space).PaddingFix && S.PadPossible) {
     const PaddingPlan *P = E.ArrayDecl ? &plan(E.ArrayDecl) : nullptr;
     if (P && P->Possible && E.Subscripts.size() == P->Dims.size()) {
       Poly Padded = Rg.BaseOffset + paddedOffset(E.Subscripts, *P) +
@@ -243,7 +225,7 @@ void AccessAggregator::record(const AccessEvent &E) {
   if (S.Pattern && periodOf(E.Space) > 1 && S.Pattern->Active == P.Active &&
       S.Pattern->Offset == P.Offset &&
       floorMod(S.Pattern->BaseResidue, 32) != floorMod(P.BaseResidue, 32))
-    S.AlignVaries = true;
+    S.Sum.noteAlignmentVaries();
   // The representative request: the most lanes, and of those the one that
   // stands for most blocks (an interior part of the grid, not an edge).
   if (popcount(E.Active) > S.PatternLanes ||
@@ -252,6 +234,19 @@ void AccessAggregator::record(const AccessEvent &E) {
     S.PatternWeight = E.Weight;
     S.Pattern = P;
   }
+}
+
+std::optional<Assumption> AccessAggregator::alignmentNote(const Poly &Addr, LaneMask Active,
+                                                          MemorySpace Space,
+                                                          const MemRegion &Rg) const {
+  ResidueDistribution D =
+      residuesOf(Addr.symbolicPart(firstLane(Active)), 0, periodOf(Space), Run.Syms);
+  if (!D.UnknownSymbols.empty())
+    return makeAssumption(AssumptionKind::AlignmentOfSymbols,
+                          {symbolNames(D.UnknownSymbols, Run.Syms),
+                           D.UnknownSymbols.size() == 1 ? "keeps" : "keep",
+                           std::to_string(periodOf(Space))});
+  return Rg.AlignNote;
 }
 
 std::string AccessAggregator::memoKey(const char *What, MemorySpace Space, const Poly &Addr,
@@ -293,26 +288,34 @@ bool AccessAggregator::recordParametric(Stats &S, const AccessEvent &E, const Po
       std::to_string(Vary[0]) + '|' + std::to_string(Run.Syms.get(Vary[0]).Min);
   auto Memo = ParamMemos.find(Key);
   if (Memo == ParamMemos.end()) {
-    std::string Why;
-    std::optional<ParamTable> T = parametricTable(
+    ParamMemo M;
+    M.Table = parametricTable(
         Addr, E.Active, E.Width, Vary[0], Run.Syms.get(Vary[0]).Min, periodOf(E.Space),
         [&](const Poly &At) {
           Cost C = requestCost(E.Space, At, E.Active, E.Width, Rg.Align, Run.Syms);
-          return CostPoint{C.Value, C.Ideal, C.Exact};
+          // A size whose cost rests on an alignment: what it rests on is
+          // the same for every size (the size itself is a number here).
+          if (!C.Exact && !M.AlignmentNote)
+            M.AlignmentNote = alignmentNote(At, E.Active, E.Space, Rg);
+          return CostPoint{C.Value, C.Ideal, C.Exact, true, C.Min, C.Max};
         },
-        Why);
-    Memo = ParamMemos.emplace(Key, std::make_pair(std::move(T), std::move(Why))).first;
+        M.Why);
+    Memo = ParamMemos.emplace(Key, std::move(M)).first;
   }
-  const std::optional<ParamTable> &T = Memo->second.first;
+  const std::optional<ParamTable> &T = Memo->second.Table;
   if (!T)
     return false;
+  if (const std::optional<Assumption> &Note = Memo->second.AlignmentNote;
+      Note && std::find(S.ParamAlignmentNotes.begin(), S.ParamAlignmentNotes.end(), *Note) ==
+                  S.ParamAlignmentNotes.end())
+    S.ParamAlignmentNotes.push_back(*Note);
   if (S.ParamW == 0)
     S.Param.Period = 0; // empty
   accumulate(S.Param, *T, E.Weight);
   S.ParamSym = Vary[0];
   S.ParamW += E.Weight;
   S.SumW += E.Weight;
-  if (Rg.AlignNote && E.Space == MemorySpace::Global)
+  if (Rg.AlignNote && spaceModel(E.Space).StatesBaseAlignment)
     addAssumption(S, *Rg.AlignNote);
   return true;
 }
@@ -320,24 +323,32 @@ bool AccessAggregator::recordParametric(Stats &S, const AccessEvent &E, const Po
 void AccessAggregator::finishParametric(const Stats &S, AccessRecord &Rec) const {
   ParamTable T = S.Param;
   if (S.SumW > S.ParamW) // requests that do not depend on the size
-    accumulateConstant(T, {S.SumCost, S.SumIdeal, S.Exact}, 1.0);
+    accumulateConstant(T, {S.Sum.costSum(), S.Sum.idealSum(), S.Sum.exact(), true,
+                           S.Sum.minSum(), S.Sum.maxSum()},
+                       1.0);
   scaleTable(T, S.SumW);
   const SymbolInfo &I = Run.Syms.get(S.ParamSym);
   ParametricCost P = summarize(T, I.Source.empty() ? I.Name : I.Source, I.Step, I.Offset);
   const ParamCase &Head = P.Cases.front();
-  Rec.Cost = Head.Cost.Cost;
-  Rec.Ideal = Head.Cost.Ideal;
-  Rec.CostMin = P.LargeMin;
-  Rec.CostMax = P.LargeMax;
-  Rec.RequestMin = Rec.RequestMax = Rec.Cost;
-  Rec.AlignmentKnown = Head.Cost.Exact;
-  Rec.Lines = 0;
   // One case for every value the facts allow: a plain number.
-  if (P.Cases.size() == 1 && Head.When.Min == I.Step * I.Min + I.Offset) {
+  const bool OneCase = P.Cases.size() == 1 && Head.When.Min == I.Step * I.Min + I.Offset;
+  if (OneCase)
     Rec.Assumptions.push_back(makeAssumption(AssumptionKind::SameForEverySize, {Head.Text}));
-    return;
-  }
-  Rec.Parametric = std::move(P);
+  const CostPoint HeadCost = Head.Cost;
+  Answer A = OneCase ? (HeadCost.Exact ? Answer::exact(HeadCost.Cost, HeadCost.Ideal)
+                                       : Answer::overAlignments(HeadCost.Cost, HeadCost.Ideal,
+                                                                {HeadCost.Min, HeadCost.Max}))
+                     : Answer::parametric(std::move(P));
+  A.withRequests({HeadCost.Cost, HeadCost.Cost}, S.Sum.alignmentVaries());
+  Rec.Ans = std::move(A);
+}
+
+std::vector<Assumption> AccessAggregator::alignmentNotes(const Stats &S) {
+  std::vector<Assumption> Notes = S.ParamAlignmentNotes;
+  for (const Assumption &N : S.AlignmentNotes)
+    if (std::find(Notes.begin(), Notes.end(), N) == Notes.end())
+      Notes.push_back(N);
+  return Notes;
 }
 
 void AccessAggregator::poison(const std::string &Why) {
@@ -398,52 +409,39 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
         Why = &M->second;
     }
     if (Why) {
-      Rec.V = Verdict::Unknown;
-      Rec.Reason = Why->Text;
-      Rec.ReasonK = Why->Kind;
-      Rec.ReasonCause = Why->Cause;
-      Rec.ReasonSubject = Why->Subject;
+      // nvcc issues no instruction for a load it reuses or a value it
+      // forwards: no number, and no unknown either.
+      const bool Reused =
+          Why->Kind == ReasonKind::LoadReused || Why->Kind == ReasonKind::LoadForwarded;
+      Rec.Ans = Reused ? Answer::noInstruction(*Why) : Answer::unknown(*Why);
       Rec.LaunchTotals.clear();
       Out.push_back(std::move(Rec));
       continue;
     }
-    const double W = S->SumW > 0 ? S->SumW : 1;
-    Rec.Cost = S->SumCost / W;
-    for (AccessRecord::LaunchTotal &T : Rec.LaunchTotals)
-      T.Cost = Rec.Cost * T.Requests;
-    Rec.Ideal = S->SumIdeal / W;
-    Rec.CostMin = S->SumMin / W;
-    Rec.CostMax = S->SumMax / W;
-    Rec.Lines = S->SumLines / W;
-    Rec.RequestMin = S->ReqMin;
-    Rec.RequestMax = S->ReqMax;
-    Rec.AlignmentVaries = S->AlignVaries;
-    Rec.AlignmentKnown = S->Exact;
     Rec.Pattern = S->Pattern;
     if (S->ParamW > 0) {
       finishParametric(*S, Rec);
       // The launch's sectors depend on the size the answer is given for:
       // no total without its condition.
       Rec.LaunchTotals.clear();
-    }
-    if (!S->Exact)
-      for (const Assumption &N : S->AlignmentNotes)
-        Rec.Assumptions.push_back(
-            {N.Kind, N.Text + "; otherwise " + formatNumber(Rec.CostMin) + " to " +
-                         formatNumber(Rec.CostMax) +
-                         " " + costUnits(S->Space)});
-    if (S->Space == MemorySpace::Shared)
-      Rec.ConflictWays = Rec.Ideal > 0 ? Rec.Cost / Rec.Ideal : 0;
-    const bool Excess = Rec.Cost > Rec.Ideal + 1e-9;
-    if (!S->MaskWhy.empty()) {
-      Rec.V = Verdict::Unknown;
-      Rec.ReasonK = S->MaskWhy.Kind;
-      Rec.ReasonCause = S->MaskWhy.Cause;
-      Rec.ReasonSubject = S->MaskWhy.Subject;
-      Rec.Reason = S->MaskWhy.Text + "; with all lanes active it would be " +
-                   formatNumber(Rec.Cost) + " " + costPerRequest(S->Space);
     } else {
-      Rec.V = Excess ? excessVerdict(S->Space) : Verdict::Ok;
+      Rec.Ans = S->Sum.answer(S->SumW);
+    }
+    for (AccessRecord::LaunchTotal &T : Rec.LaunchTotals)
+      T.Units = Rec.Ans.cost() * T.Requests;
+    // The assumption the alignment-dependent cost rests on, and what it
+    // would be otherwise: over the alignments of the cost stated (for a
+    // parametric cost, its first case's).
+    if (const std::optional<CostSpan> &Range = Rec.Ans.alignmentRange())
+      for (const Assumption &N : alignmentNotes(*S))
+        Rec.Assumptions.push_back(
+            {N.Kind, N.Text + "; otherwise " + formatNumber(Range->Min) + " to " +
+                         formatNumber(Range->Max) + " " + costUnits(S->Space)});
+    if (!S->MaskWhy.empty()) {
+      Reason Masked = S->MaskWhy;
+      Masked.Text += "; with all lanes active it would be " + formatNumber(Rec.Ans.cost()) +
+                     " " + costPerRequest(S->Space);
+      Rec.Ans = Answer::unknownLanes(std::move(Masked), Rec.Ans);
     }
     Out.push_back(std::move(Rec));
   }
@@ -457,7 +455,7 @@ void AccessAggregator::proposePadding(const std::vector<const Stats *> &Order,
   // wavefronts, summed over its accesses, go down; say which get worse.
   std::map<const VarDecl *, std::vector<size_t>> ByArray;
   for (size_t I = 0; I < Order.size(); ++I)
-    if (Order[I]->Space == MemorySpace::Shared && Order[I]->ArrayDecl)
+    if (spaceModel(Order[I]->Space).PaddingFix && Order[I]->ArrayDecl)
       ByArray[Order[I]->ArrayDecl].push_back(I);
   for (auto &KV : ByArray) {
     const PaddingPlan &P = plan(KV.first);
@@ -469,16 +467,16 @@ void AccessAggregator::proposePadding(const std::vector<const Stats *> &Order,
         Usable = false;
         break;
       }
-      Before += S->SumCost;
+      Before += S->Sum.costSum();
       After += S->SumPadded;
     }
-    if (!Usable || After >= Before - 1e-9)
+    if (!Usable || !Answer::exceeds(Before, After))
       continue;
     std::string Worse;
     for (size_t I : KV.second) {
       const Stats *S = Order[I];
-      const double Now = S->SumCost / S->SumW, Pad = S->SumPadded / S->SumW;
-      if (Pad > Now + 1e-9)
+      const double Now = S->Sum.costSum() / S->SumW, Pad = S->SumPadded / S->SumW;
+      if (Answer::exceeds(Pad, Now))
         Worse += std::string(Worse.empty() ? "" : "; ") + "the " + opName(S->Op) +
                  " at line " + std::to_string(Out[I].Pos.Line) + " goes from " +
                  formatNumber(Now) + " to " + formatNumber(Pad) + " wavefronts";
@@ -489,7 +487,7 @@ void AccessAggregator::proposePadding(const std::vector<const Stats *> &Order,
       R.PaddedCost = S->SumPadded / S->SumW;
       R.PadDeclaration = P.Declaration.empty() ? KV.first->getName().str() : P.Declaration;
       R.PadTradeoff = Worse;
-      if (P.Editable && R.V == Verdict::BankConflict) {
+      if (P.Editable && R.verdict() == Verdict::BankConflict) {
         R.PadInsertPos = P.InsertPos;
         R.PadInsertText = P.InsertText;
         R.PadRemoveLength = P.RemoveLength;

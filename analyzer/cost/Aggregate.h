@@ -14,6 +14,7 @@
 
 #include "interp/Interpreter.h"
 #include "cost/Padding.h"
+#include "report/Answer.h"
 #include "report/Report.h"
 #include "model/Alignment.h"
 #include "model/Parametric.h"
@@ -48,9 +49,11 @@ private:
     std::optional<RegionId> Region;
     clang::QualType Type;
     unsigned Width = 0, Chunks = 1;
-    double SumW = 0, SumCost = 0, SumIdeal = 0, SumMin = 0, SumMax = 0,
-           SumLines = 0, ReqMin = 0, ReqMax = 0;
-    bool Exact = true, RequestsKnown = true, HaveReq = false, AlignVaries = false;
+    /// The total weight of the requests (known or not), and the costs of
+    /// those whose cost is known by itself (not by a size: Param).
+    double SumW = 0;
+    AnswerSum Sum;
+    bool RequestsKnown = true;
     Reason UnknownWhy, MaskWhy;
     std::string Because;
     int64_t StructSize = 0;
@@ -64,6 +67,8 @@ private:
     ParamTable Param{};
     SymbolId ParamSym = 0;
     double ParamW = 0;
+    /// What the parametric requests' alignment rests on, where it is assumed.
+    std::vector<Assumption> ParamAlignmentNotes;
     // Shared memory: the same requests with the innermost dimension padded.
     double SumPadded = 0;
     bool PadPossible = true;
@@ -74,6 +79,12 @@ private:
   void addAssumption(Stats &S, const Assumption &A);
   bool recordParametric(Stats &S, const AccessEvent &E, const Poly &Addr);
   void finishParametric(const Stats &S, AccessRecord &Rec) const;
+  /// The alignment assumptions of S's requests, parametric ones first.
+  static std::vector<Assumption> alignmentNotes(const Stats &S);
+  /// The assumption an alignment-dependent cost of Addr rests on: the
+  /// symbols whose residue is not known, else the region's base.
+  std::optional<Assumption> alignmentNote(const Poly &Addr, LaneMask Active,
+                                          MemorySpace Space, const MemRegion &Rg) const;
   void proposePadding(const std::vector<const Stats *> &Order,
                       std::vector<AccessRecord> &Out);
   const PaddingPlan &plan(const clang::VarDecl *Array);
@@ -93,7 +104,12 @@ private:
   std::string memoKey(const char *What, MemorySpace Space, const Poly &Addr, LaneMask Active,
                       unsigned Width, int64_t Align) const;
   std::unordered_map<std::string, CostMemo> CostMemos;
-  std::unordered_map<std::string, std::pair<std::optional<ParamTable>, std::string>> ParamMemos;
+  struct ParamMemo {
+    std::optional<ParamTable> Table;
+    std::string Why;
+    std::optional<Assumption> AlignmentNote; // of the sizes whose cost is not exact
+  };
+  std::unordered_map<std::string, ParamMemo> ParamMemos;
   KernelRun &Run;
   std::map<std::string, Stats> ByKey;
   unsigned Next = 0;

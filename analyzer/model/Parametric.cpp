@@ -22,7 +22,7 @@ bool same(double A, double B) { return std::fabs(A - B) < 1e-9; }
 
 bool CostPoint::operator==(const CostPoint &O) const {
   return same(Cost, O.Cost) && same(Ideal, O.Ideal) && Exact == O.Exact &&
-         Possible == O.Possible;
+         Possible == O.Possible && (Exact || (same(Min, O.Min) && same(Max, O.Max)));
 }
 
 CostPoint ParamTable::at(int64_t S) const {
@@ -41,9 +41,9 @@ void accumulate(ParamTable &Sum, const ParamTable &T, double Weight) {
   if (Sum.Period == 0) {
     Sum = T;
     for (CostPoint &P : Sum.Small)
-      P.Cost *= Weight, P.Ideal *= Weight;
+      P.Cost *= Weight, P.Ideal *= Weight, P.Min *= Weight, P.Max *= Weight;
     for (CostPoint &P : Sum.Periodic)
-      P.Cost *= Weight, P.Ideal *= Weight;
+      P.Cost *= Weight, P.Ideal *= Weight, P.Min *= Weight, P.Max *= Weight;
     return;
   }
   ParamTable Other = T;
@@ -52,6 +52,8 @@ void accumulate(ParamTable &Sum, const ParamTable &T, double Weight) {
   auto Add = [&](CostPoint &A, const CostPoint &B) {
     A.Cost += Weight * B.Cost;
     A.Ideal += Weight * B.Ideal;
+    A.Min += Weight * B.Min;
+    A.Max += Weight * B.Max;
     A.Exact &= B.Exact;
     A.Possible &= B.Possible;
   };
@@ -62,17 +64,21 @@ void accumulate(ParamTable &Sum, const ParamTable &T, double Weight) {
 }
 
 void accumulateConstant(ParamTable &Sum, const CostPoint &C, double Weight) {
+  auto Add = [&](CostPoint &P) {
+    P.Cost += Weight * C.Cost, P.Ideal += Weight * C.Ideal, P.Exact &= C.Exact;
+    P.Min += Weight * C.Min, P.Max += Weight * C.Max;
+  };
   for (CostPoint &P : Sum.Small)
-    P.Cost += Weight * C.Cost, P.Ideal += Weight * C.Ideal, P.Exact &= C.Exact;
+    Add(P);
   for (CostPoint &P : Sum.Periodic)
-    P.Cost += Weight * C.Cost, P.Ideal += Weight * C.Ideal, P.Exact &= C.Exact;
+    Add(P);
 }
 
 void scaleTable(ParamTable &T, double W) {
   for (CostPoint &P : T.Small)
-    P.Cost /= W, P.Ideal /= W;
+    P.Cost /= W, P.Ideal /= W, P.Min /= W, P.Max /= W;
   for (CostPoint &P : T.Periodic)
-    P.Cost /= W, P.Ideal /= W;
+    P.Cost /= W, P.Ideal /= W, P.Min /= W, P.Max /= W;
 }
 
 std::optional<ParamTable>

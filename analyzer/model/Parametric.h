@@ -59,6 +59,9 @@ struct CostPoint {
   /// the hardware does not allow (a misaligned address faults), so the
   /// program cannot have this size (a byte stride of 2 for floats).
   bool Possible = true;
+  /// Not Exact: the cheapest and dearest cost over the alignments
+  /// (Alignment.h's Cost::Min, Max), averaged like Cost.
+  double Min = 0, Max = 0;
   bool operator==(const CostPoint &O) const;
   bool operator!=(const CostPoint &O) const { return !(*this == O); }
 };

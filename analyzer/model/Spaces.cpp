@@ -34,17 +34,43 @@ RequestCost constantCost(const LaneInts &A, LaneMask Active, unsigned Width) {
   return {C.Requests, C.Ideal};
 }
 
-const SpaceModel Models[] = {
+const std::vector<SpaceModel> Models = {
     {MemorySpace::Global, "global", "sector", SectorBytes, WidestGlobalOrShared,
-     /*PlacedAlignment=*/1, globalCost},
+     /*PlacedAlignment=*/1, globalCost, Verdict::Uncoalesced, /*PerInstruction=*/false,
+     /*ReportsLines=*/true, /*ReportsConflictWays=*/false, /*PaddingFix=*/false,
+     /*StatesBaseAlignment=*/true, SpacePicture::Sectors,
+     "the 32-byte sectors they touch",
+     {"sectors_per_request", "ideal_sectors_per_request", "sectors_range", "sectors",
+      "sectorsPerRequest", "idealSectorsPerRequest"},
+     {"global", "L2 Theoretical Sectors Global", "L2 Theoretical Sectors Global Ideal"}},
     {MemorySpace::Shared, "shared", "wavefront", BankPeriodBytes, WidestGlobalOrShared,
-     /*PlacedAlignment=*/16, sharedCost},
+     /*PlacedAlignment=*/16, sharedCost, Verdict::BankConflict, /*PerInstruction=*/false,
+     /*ReportsLines=*/false, /*ReportsConflictWays=*/true, /*PaddingFix=*/true,
+     /*StatesBaseAlignment=*/false, SpacePicture::Banks,
+     "the shared-memory banks of the words they touch",
+     {"wavefronts_per_request", "ideal_wavefronts", "wavefronts_range", "wavefronts",
+      "wavefrontsPerRequest", "idealWavefrontsPerRequest"},
+     {"shared", "L1 Wavefronts Shared", "L1 Wavefronts Shared Ideal"}},
     {MemorySpace::Constant, "constant", "constant-cache request", 1, WidestConstantLoad,
-     /*PlacedAlignment=*/1, constantCost},
+     /*PlacedAlignment=*/1, constantCost, Verdict::Serialised, /*PerInstruction=*/true,
+     /*ReportsLines=*/false, /*ReportsConflictWays=*/false, /*PaddingFix=*/false,
+     /*StatesBaseAlignment=*/false, SpacePicture::Addresses,
+     "the distinct addresses they read",
+     {"constant_cache_requests_per_instruction", "ideal_constant_cache_requests",
+      "constant_cache_requests_range", "constant_cache_requests",
+      "constantCacheRequestsPerInstruction", "idealConstantCacheRequests"},
+     {"", "", ""}},
     // The compiler lays out a thread's local memory and aligns arrays to 16
-    // bytes (it stores a float array filled in a loop with STL.128).
+    // bytes (it stores a float array filled in a loop with STL.128). Its
+    // numbers have global memory's names: sectors.
     {MemorySpace::Local, "local", "sector", LocalWordBytes, WidestGlobalOrShared,
-     /*PlacedAlignment=*/16, localCost},
+     /*PlacedAlignment=*/16, localCost, Verdict::Uncoalesced, /*PerInstruction=*/false,
+     /*ReportsLines=*/false, /*ReportsConflictWays=*/false, /*PaddingFix=*/false,
+     /*StatesBaseAlignment=*/false, SpacePicture::None,
+     "the 32-byte sectors of local memory they touch",
+     {"sectors_per_request", "ideal_sectors_per_request", "sectors_range", "sectors",
+      "sectorsPerRequest", "idealSectorsPerRequest"},
+     {"local", "L2 Theoretical Sectors Local", ""}},
 };
 
 } // namespace
@@ -55,5 +81,7 @@ const SpaceModel &spaceModel(MemorySpace S) {
       return M;
   return Models[0];
 }
+
+const std::vector<SpaceModel> &allSpaces() { return Models; }
 
 } // namespace coalesce

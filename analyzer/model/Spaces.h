@@ -19,7 +19,11 @@
 // the compiler knows of the space's base when it chooses those pieces
 // (measured on an H200: sample_kernels/struct_copies.cu). This table is the one place
 // that says these per space: the cost stage, the interpreter and the
-// front-ends ask it instead of branching on the space.
+// front-ends ask it instead of branching on the space. It also says how each
+// space is reported: the verdict of an excess, what the cost is counted per,
+// the JSON and SARIF key names, the picture, and the Nsight Compute columns
+// verify mode reads (`coalesce-lint --list-spaces --format=json` prints it,
+// and verify mode reads it from there).
 //
 // Local memory's addresses are each lane's offsets in its private space
 // (the hardware interleaves the lanes by 4-byte words, so only the offset
@@ -34,9 +38,39 @@
 
 #include "model/Poly.h"
 
+#include <vector>
+
 namespace coalesce {
 
 enum class MemorySpace { Global, Shared, Constant, Local };
+
+/// Uncoalesced, BankConflict, Serialised: the request costs more than its
+/// ideal, in global (and local), shared and constant memory respectively.
+enum class Verdict { Ok, Uncoalesced, BankConflict, Serialised, Unknown };
+
+/// What a picture of one request shows (tools/output/WarpMap.h): the
+/// 32-byte sectors the lanes touch, the banks of their words, the distinct
+/// addresses they read; none where no picture is drawn (local memory, whose
+/// lanes' offsets are each in their own copy).
+enum class SpacePicture { Sectors, Banks, Addresses, None };
+
+/// The names one space's numbers have in the outputs (docs/json-schema.md,
+/// docs/github-code-scanning.md): the cost per request, its ideal, the range
+/// over alignments and a launch's total in the JSON; the cost and ideal in
+/// SARIF's result properties.
+struct SpaceKeys {
+  const char *JsonCost, *JsonIdeal, *JsonRange, *JsonTotal;
+  const char *SarifCost, *SarifIdeal;
+};
+
+/// How Nsight Compute reports the space on its source page (the columns of
+/// `--page source --csv`, gpu-model.md's recipe): the cost and the ideal
+/// per line ("" where the page has none: the constant cache's requests are
+/// kernel-level metrics, local memory has no ideal).
+struct SpaceMetrics {
+  const char *AddressSpace; // the "Address Space" column's value ("" for constant)
+  const char *CostColumn, *IdealColumn;
+};
 
 /// The cost of one request in its space's unit, and the ideal.
 struct RequestCost {
@@ -60,7 +94,35 @@ struct SpaceModel {
   /// __device__ array of such structs is copied with LDG.64): 1.
   int64_t PlacedAlignment;
   RequestCost (*Count)(const LaneInts &ByteAddr, LaneMask Active, unsigned BytesPerLane);
+
+  // How the space is reported --------------------------------------------------
+  /// The verdict of a request that costs more than its ideal.
+  Verdict Excess;
+  /// The cost is counted per request (one instruction executed by one
+  /// warp); the constant cache's own requests are the unit, so its cost is
+  /// counted per instruction.
+  bool PerInstruction;
+  /// Extra numbers the space reports: 128-byte lines per request (the seeds'
+  /// unit of global memory), the n-way bank conflict and the cost after a
+  /// padding fix (shared memory).
+  bool ReportsLines, ReportsConflictWays;
+  /// Padding an array's innermost dimension is a fix to propose (shared
+  /// memory: it moves the rows of a tile to other banks).
+  bool PaddingFix;
+  /// An exact cost states the alignment assumed of the array's base
+  /// (global memory: a pointer assumed to start a cudaMalloc allocation);
+  /// the other spaces' bases are placed by the compiler, or (constant
+  /// memory) their cost does not depend on it.
+  bool StatesBaseAlignment;
+  SpacePicture Picture;
+  /// What the picture's columns are: "the 32-byte sectors they touch".
+  const char *PictureTargets;
+  SpaceKeys Keys;
+  SpaceMetrics Metrics;
 };
+
+/// Every space, in the order of MemorySpace.
+const std::vector<SpaceModel> &allSpaces();
 
 const SpaceModel &spaceModel(MemorySpace S);
 

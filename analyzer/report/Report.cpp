@@ -40,21 +40,19 @@ const char *verdictName(Verdict V) {
   return "unknown";
 }
 
-Verdict excessVerdict(MemorySpace S) {
-  switch (S) {
-  case MemorySpace::Global: return Verdict::Uncoalesced;
-  case MemorySpace::Shared: return Verdict::BankConflict;
-  case MemorySpace::Constant: return Verdict::Serialised;
-  case MemorySpace::Local: return Verdict::Uncoalesced;
-  }
-  return Verdict::Uncoalesced;
+Verdict excessVerdict(MemorySpace S) { return spaceModel(S).Excess; }
+
+Verdict AccessRecord::verdict() const {
+  if (!Ans.known())
+    return Verdict::Unknown;
+  return Ans.excessOver(1) ? excessVerdict(Space) : Verdict::Ok;
 }
 
 /// What one cost is counted per: a request (one instruction executed by one
 /// warp); for the constant cache, whose own requests are the unit, the
 /// instruction.
 static const char *countedPer(MemorySpace S) {
-  return S == MemorySpace::Constant ? " per instruction" : " per request";
+  return spaceModel(S).PerInstruction ? " per instruction" : " per request";
 }
 
 std::string costUnits(MemorySpace S) { return std::string(spaceModel(S).Unit) + "s"; }

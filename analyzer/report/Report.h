@@ -9,6 +9,7 @@
 #ifndef COALESCE_ANALYZER_REPORT_H
 #define COALESCE_ANALYZER_REPORT_H
 
+#include "report/Answer.h"
 #include "model/Parametric.h"
 #include "model/Poly.h"
 #include "model/Spaces.h"
@@ -41,9 +42,6 @@ struct SourcePos {
 /// Call: memory handed to a function whose body is not visible (its own
 /// accesses cannot be analysed; always unknown).
 enum class AccessOp { Load, Store, Atomic, Call };
-/// Uncoalesced, BankConflict, Serialised: the request costs more than its
-/// ideal, in global, shared and constant memory respectively.
-enum class Verdict { Ok, Uncoalesced, BankConflict, Serialised, Unknown };
 
 const char *spaceName(MemorySpace S);
 const char *opName(AccessOp O);
@@ -114,22 +112,13 @@ struct AccessRecord {
   unsigned BytesPerLane = 0;
   unsigned InstructionsPerAccess = 1; // a struct copy may be split in several
 
-  Verdict V = Verdict::Unknown;
-  std::string Reason;     // for unknown: why; otherwise the short explanation
-  /// The kind of Reason (report/Reasons.def) and of its innermost cause.
-  ReasonKind ReasonK = ReasonKind::None, ReasonCause = ReasonKind::None;
-  /// The code the reason is about (Reason::Subject), for short labels.
-  std::string ReasonSubject;
-
-  // Per-request cost in the space's unit (global: sectors; shared:
-  // wavefronts; constant: constant-cache requests; model/Spaces.h), averaged
-  // exactly over warps, blocks and iterations when those are known.
-  double Cost = 0, Ideal = 0;
-  double CostMin = 0, CostMax = 0; // range when the alignment is unknown
-  double RequestMin = 0, RequestMax = 0; // cheapest / dearest request averaged
-  bool AlignmentVaries = false; // blocks/iterations put the warp at different offsets
-  bool AlignmentKnown = true;
-  double Lines = 0;       // global: 128-byte lines per request (the seeds' unit)
+  /// What the access costs, or why that is not known (report/Answer.h).
+  Answer Ans;
+  /// Unknown without a number (no instruction of its own included);
+  /// otherwise the space's excess verdict when the cost exceeds the ideal.
+  Verdict verdict() const;
+  /// The kind of the reason of an answer without a number (None otherwise).
+  ReasonKind reasonKind() const { return Ans.why().Kind; }
 
   // Requests per warp for this access (loops, struct splits); unknown when a
   // loop's trip count is not known, in which case the cost is per iteration.
@@ -145,7 +134,7 @@ struct AccessRecord {
     Dim3 Grid;
     std::vector<SourcePos> Sites;
     double Requests = 0;
-    std::optional<double> Cost;
+    std::optional<double> Units; // sectors, wavefronts, ... (the space's unit)
   };
   std::vector<LaunchTotal> LaunchTotals;
 
@@ -154,13 +143,7 @@ struct AccessRecord {
   int64_t StructSize = 0; // the access reads a field of a struct of this size
   std::vector<Assumption> Assumptions;
   std::vector<std::string> Suggestions; // fix ideas with their predicted gain
-  /// Set when the cost depends on a run-time size (model/Parametric.h):
-  /// Cost and Ideal are then those of Parametric->Cases[0], the case for
-  /// realistic sizes, and CostMin/CostMax span the cases of large sizes.
-  std::optional<ParametricCost> Parametric;
-
   // Shared memory only.
-  double ConflictWays = 0;               // wavefronts / ideal
   std::optional<double> PaddedCost;      // wavefronts after the padding fix
   std::string PadDeclaration;            // e.g. "tile[32][33]"
   SourcePos PadInsertPos;                // where the padding goes (after the size)

@@ -17,10 +17,7 @@ AccessRecord record(unsigned Line, unsigned Column, MemorySpace S, const std::st
   R.Pos.Column = Column;
   R.Space = S;
   R.Array = Array;
-  R.V = V;
-  R.Cost = Cost;
-  R.Ideal = Ideal;
-  R.ConflictWays = S == MemorySpace::Shared && Ideal > 0 ? Cost / Ideal : 0;
+  R.Ans = V == Verdict::Unknown ? Answer() : Answer::exact(Cost, Ideal);
   return R;
 }
 
@@ -36,11 +33,14 @@ TEST(InlayHints, CostLabels) {
   EXPECT_EQ(costLabel(record(1, 1, MemorySpace::Constant, "c", Verdict::Serialised, 4, 1)),
             "4/1 requests");
   AccessRecord U = record(1, 1, MemorySpace::Global, "in", Verdict::Unknown, 0, 0);
-  U.Reason = "the distance between lanes depends on 'cols', which is not known statically";
-  U.ReasonSubject = "cols";
+  Reason Why;
+  Why.Text = "the distance between lanes depends on 'cols', which is not known statically";
+  Why.Subject = "cols";
+  U.Ans = Answer::unknown(Why);
   EXPECT_EQ(costLabel(U), "? sectors (cols)");
-  U.Reason = "the condition depends on floating-point or other data";
-  U.ReasonSubject = "";
+  Why.Text = "the condition depends on floating-point or other data";
+  Why.Subject = "";
+  U.Ans = Answer::unknown(Why);
   EXPECT_EQ(costLabel(U), "? sectors");
 }
 
@@ -73,8 +73,7 @@ TEST(InlayHints, OneHintPerLineAtItsEndSitesByColumn) {
   A.push_back(record(2, 12, MemorySpace::Global, "in", Verdict::Ok, 4, 4));
   A.push_back(record(2, 12, MemorySpace::Global, "in", Verdict::Uncoalesced, 8, 4));
   AccessRecord U = record(3, 3, MemorySpace::Global, "p", Verdict::Unknown, 0, 0);
-  U.Reason = "depends on data loaded by `idx[i]`";
-  U.ReasonSubject = "idx[i]";
+  U.Ans = Answer::unknown(makeReason(ReasonKind::LoadedData, {"idx[i]"}));
   A.push_back(U);
   AccessRecord Header = record(1, 1, MemorySpace::Global, "h", Verdict::Ok, 4, 4);
   Header.Pos.File = "/src/k.cuh"; // an included file's access: not this document's

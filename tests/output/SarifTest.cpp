@@ -19,10 +19,7 @@ struct Fixture {
   Fixture(const std::string &File, unsigned Line, unsigned Col, const std::string &Text) {
     R.Kernel = "k";
     R.Space = MemorySpace::Shared;
-    R.V = Verdict::BankConflict;
-    R.Cost = 32;
-    R.Ideal = 1;
-    R.ConflictWays = 32;
+    R.Ans = Answer::exact(32, 1);
     F.RuleId = "shared-bank-conflict";
     F.Record = &R;
     F.Message = "shared load from 'tile' has a 32-way bank conflict";

@@ -12,7 +12,7 @@ AccessRecord record(MemorySpace S, unsigned Bytes, int64_t Stride, int64_t Base,
                     LaneMask Active = AllLanes) {
   AccessRecord R;
   R.Space = S;
-  R.V = excessVerdict(S);
+  R.Ans = Answer::exact(0, 0);
   R.BytesPerLane = Bytes;
   LanePattern P;
   P.Active = Active;
@@ -45,10 +45,8 @@ TEST(WarpMap, TheCostShownIsTheRecordsNotRecounted) {
   // The pattern alone would give 5 sectors; the record (averaged over blocks
   // and iterations by the analysis) says 4.5, and that is what is printed.
   AccessRecord R = record(MemorySpace::Global, 4, 4, 4);
-  R.Cost = 4.5;
-  R.Ideal = 4;
-  R.RequestMin = 4;
-  R.RequestMax = 5;
+  R.Ans = Answer::exact(4.5, 4);
+  R.Ans.withRequests({4, 5}, /*AlignmentVaries=*/true);
   std::string T = renderWarpMapText(R);
   EXPECT_NE(T.find("4.5 sectors per request (ideal 4)"), std::string::npos) << T;
   EXPECT_NE(T.find("single requests cost 4 to 5, the map shows one of them"), std::string::npos) << T;
@@ -58,8 +56,7 @@ TEST(WarpMap, TheCostShownIsTheRecordsNotRecounted) {
 
 TEST(WarpMap, GlobalTextGrid) {
   AccessRecord R = record(MemorySpace::Global, 4, 4, 4);
-  R.Cost = 5;
-  R.Ideal = 4;
+  R.Ans = Answer::exact(5, 4);
   EXPECT_EQ(renderWarpMapText(R, ""),
             "warp map: lane -> 32-byte sector, numbered from lane 0's sector ('.' inactive)\n"
             "  lanes  0-7  | 0 0 0 0 0 0 0 1\n"
@@ -132,8 +129,7 @@ TEST(WarpMap, ConstantAddressesInAddressOrder) {
   AccessRecord R = record(MemorySpace::Constant, 4, 0, 0);
   for (unsigned L = 0; L < WarpSize; ++L)
     R.Pattern->Offset[L] = 4 * (L / 8);
-  R.Cost = 4;
-  R.Ideal = 1;
+  R.Ans = Answer::exact(4, 1);
   auto M = buildWarpMap(R);
   ASSERT_TRUE(M);
   EXPECT_EQ(M->Kind, WarpMapKind::Addresses);
@@ -175,12 +171,11 @@ TEST(WarpMap, SvgDrawsEveryLane) {
 }
 
 TEST(WarpMap, NoMapWithoutAPattern) {
-  AccessRecord R;
-  R.V = Verdict::Unknown;
+  AccessRecord R; // unknown
   EXPECT_EQ(renderWarpMapText(R), "");
   EXPECT_EQ(renderWarpMapSvg(R), "");
   AccessRecord Known = record(MemorySpace::Global, 4, 4, 0);
-  Known.V = Verdict::Unknown; // a pattern, but the verdict is unknown
+  Known.Ans = Answer::unknown(makeReason(ReasonKind::ConditionOnData)); // a pattern, but unknown
   EXPECT_FALSE(buildWarpMap(Known));
 }
 

@@ -72,11 +72,11 @@ void runAndCompare(bool Toolkit) {
     ASSERT_FALSE(Got[I].Failed) << Got[I].ClangDiagnostics;
     ASSERT_EQ(Got[I].Report.Accesses.size(), Want[I].Report.Accesses.size());
     for (size_t A = 0; A < Want[I].Report.Accesses.size(); ++A) {
-      EXPECT_EQ(Got[I].Report.Accesses[A].Cost, Want[I].Report.Accesses[A].Cost);
+      EXPECT_EQ(Got[I].Report.Accesses[A].Ans.cost(), Want[I].Report.Accesses[A].Ans.cost());
       EXPECT_EQ(Got[I].Report.Accesses[A].Kernel, Want[I].Report.Accesses[A].Kernel);
     }
   }
-  EXPECT_EQ(Got[0].Report.Accesses[0].Cost, 8.0); // in[2 * i]
+  EXPECT_EQ(Got[0].Report.Accesses[0].Ans.cost(), 8.0); // in[2 * i]
 
   // A second run finds the entry on disk.
   std::vector<RunResult> Again = runAnalysis(jobs({Files[0]}, Toolkit), Cached);
@@ -90,11 +90,11 @@ void runAndCompare(bool Toolkit) {
   std::vector<RunResult> After = runAnalysis(jobs({Files[0]}, Toolkit), Cached);
   ASSERT_FALSE(After[0].Failed) << After[0].ClangDiagnostics;
   EXPECT_FALSE(After[0].UsedPreamble);
-  EXPECT_EQ(After[0].Report.Accesses[0].Cost, 16.0); // in[4 * i]
+  EXPECT_EQ(After[0].Report.Accesses[0].Ans.cost(), 16.0); // in[4 * i]
   std::vector<RunResult> Rebuilt = runAnalysis(jobs({Files[0]}, Toolkit), Cached);
   EXPECT_TRUE(Rebuilt[0].UsedPreamble);
   EXPECT_TRUE(Rebuilt[0].BuiltPreamble);
-  EXPECT_EQ(Rebuilt[0].Report.Accesses[0].Cost, 16.0);
+  EXPECT_EQ(Rebuilt[0].Report.Accesses[0].Ans.cost(), 16.0);
 }
 
 TEST(Preamble, BuiltinHeaders) { runAndCompare(false); }
@@ -140,7 +140,7 @@ TEST(Preamble, FilesIncludingTheSameHeadersShareOneEntry) {
   for (const RunResult &X : R) {
     ASSERT_FALSE(X.Failed) << X.ClangDiagnostics;
     EXPECT_TRUE(X.UsedPreamble);
-    EXPECT_EQ(X.Report.Accesses[0].Cost, 8.0);
+    EXPECT_EQ(X.Report.Accesses[0].Ans.cost(), 8.0);
   }
   EXPECT_TRUE(R[0].BuiltPreamble);
   EXPECT_FALSE(R[1].BuiltPreamble) << "comments and a trailing #define do not matter";
@@ -159,7 +159,7 @@ TEST(Preamble, UnusableCacheDirIsReportedAndTheFileStillParses) {
   EXPECT_FALSE(R[0].UsedPreamble);
   EXPECT_NE(R[0].CacheProblem.find("cannot create the cache directory"), std::string::npos)
       << R[0].CacheProblem;
-  EXPECT_EQ(R[0].Report.Accesses[0].Cost, 8.0);
+  EXPECT_EQ(R[0].Report.Accesses[0].Ans.cost(), 8.0);
 }
 
 TEST(Preamble, ErrorsInTheCodeKeepTheEntry) {
@@ -182,7 +182,7 @@ TEST(Preamble, ErrorsInTheCodeKeepTheEntry) {
     EXPECT_TRUE(R[0].UsedPreamble) << "run " << Run;
     EXPECT_EQ(R[0].ClangDiagnostics, Want[0].ClangDiagnostics);
     ASSERT_EQ(R[0].Report.Accesses.size(), Want[0].Report.Accesses.size());
-    EXPECT_EQ(R[0].Report.Accesses[0].Cost, 8.0);
+    EXPECT_EQ(R[0].Report.Accesses[0].Ans.cost(), 8.0);
     EXPECT_EQ(countPch(O.CacheDir), 1u) << "run " << Run;
     EXPECT_TRUE(preambleFor(jobs({A}, false)[0], O.CacheDir).PchPath.size());
     EXPECT_FALSE(preambleFor(jobs({A}, false)[0], O.CacheDir).Built) << "run " << Run;
@@ -288,7 +288,7 @@ TEST(Preamble, HeaderWithoutIncludeGuardIsReadOnce) {
   RunResult R = sameWithAndWithoutCache(D.file("a.cu", kernel("ka")), std::string(Cache.Path));
   EXPECT_TRUE(R.UsedPreamble);
   EXPECT_EQ(R.ClangErrors, 0u) << R.ClangDiagnostics;
-  EXPECT_EQ(R.Report.Accesses[0].Cost, 8.0);
+  EXPECT_EQ(R.Report.Accesses[0].Ans.cost(), 8.0);
 }
 
 TEST(Preamble, MessagesAboutThePreamblesOwnTextComeFromAParseWithoutIt) {
@@ -333,7 +333,7 @@ TEST(Preamble, CacheIsPrunedToItsLimit) {
   std::vector<RunResult> R = runAnalysis(jobs({B}, false), O);
   ::unsetenv("COALESCE_CACHE_MAX_MB");
   EXPECT_TRUE(R[0].BuiltPreamble);
-  EXPECT_EQ(R[0].Report.Accesses[0].Cost, 16.0);
+  EXPECT_EQ(R[0].Report.Accesses[0].Ans.cost(), 16.0);
   EXPECT_EQ(countPch(O.CacheDir), 1u);
   // a.cu's entry was the one deleted: it is built again.
   EXPECT_TRUE(runAnalysis(jobs({A}, false), O)[0].BuiltPreamble);

@@ -51,7 +51,7 @@ FileJob job(const std::string &File) {
 double firstLoadCost(const RunResult &R) {
   for (const AccessRecord &A : R.Report.Accesses)
     if (A.Op == AccessOp::Load)
-      return A.Cost;
+      return A.Ans.cost();
   ADD_FAILURE() << "no load in the report";
   return -1;
 }

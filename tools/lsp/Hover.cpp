@@ -14,7 +14,7 @@ constexpr size_t MaxRecords = 6; // maps in one hover; the rest are counted
 /// One record: its cost line, where it was analysed, and its map.
 std::string describe(const AccessRecord &R, bool Markdown) {
   std::string S = Markdown ? "**" + accessPhrase(R) + "**" : accessPhrase(R);
-  if (R.V == Verdict::Unknown)
+  if (!R.Ans.known())
     S += ":" + unknownPhrase(R);
   else
     S += ": " + warpMapCaption(R);

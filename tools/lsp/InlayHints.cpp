@@ -32,16 +32,17 @@ std::string shortSubject(const std::string &Subject) {
 }
 
 std::string costLabel(const AccessRecord &R) {
-  if (R.V == Verdict::Unknown) {
+  const Answer &A = R.Ans;
+  if (!A.known()) {
     std::string S = "? " + unit(R);
-    std::string Subject = shortSubject(R.ReasonSubject);
+    std::string Subject = shortSubject(A.why().Subject);
     if (!Subject.empty())
       S += " (" + Subject + ")";
     return S;
   }
-  std::string S = formatNumber(R.Cost) + "/" + formatNumber(R.Ideal) + " " + unit(R);
-  if (R.Space == MemorySpace::Shared && R.V == Verdict::BankConflict)
-    S += " (" + formatNumber(R.ConflictWays) + "-way)";
+  std::string S = formatNumber(A.cost()) + "/" + formatNumber(A.ideal()) + " " + unit(R);
+  if (spaceModel(R.Space).ReportsConflictWays && A.excessOver(1))
+    S += " (" + formatNumber(A.ratio()) + "-way)";
   return S;
 }
 
@@ -70,8 +71,8 @@ std::vector<InlayHint> inlayHints(const AnalysedDocument &Doc, const llvm::lsp::
         std::string V = costLabel(*R);
         if (std::find(Values.begin(), Values.end(), V) == Values.end())
           Values.push_back(V);
-        if (R->V == Verdict::Unknown) {
-          std::string T = S.First->Array + ": " + R->Reason;
+        if (!R->Ans.known()) {
+          std::string T = S.First->Array + ": " + R->Ans.why().Text;
           if (Tooltip.find(T) == std::string::npos)
             Tooltip += (Tooltip.empty() ? "" : "\n") + T;
         }

@@ -16,27 +16,6 @@ const char *Blue = "\033[1;34m";
 const char *Black = "\033[1;30m";
 const char *Green = "\033[1;32m";
 
-/// The names of a space's cost fields in the JSON output
-/// (docs/json-schema.md).
-struct CostKeys {
-  const char *Cost, *Ideal, *Range, *Total;
-};
-
-CostKeys costKeys(MemorySpace S) {
-  switch (S) {
-  case MemorySpace::Global:
-    return {"sectors_per_request", "ideal_sectors_per_request", "sectors_range", "sectors"};
-  case MemorySpace::Shared:
-    return {"wavefronts_per_request", "ideal_wavefronts", "wavefronts_range", "wavefronts"};
-  case MemorySpace::Constant:
-    return {"constant_cache_requests_per_instruction", "ideal_constant_cache_requests",
-            "constant_cache_requests_range", "constant_cache_requests"};
-  case MemorySpace::Local: // sectors, as global memory's
-    return {"sectors_per_request", "ideal_sectors_per_request", "sectors_range", "sectors"};
-  }
-  return costKeys(MemorySpace::Global);
-}
-
 std::string caret(const SourcePos &P, const TextStyle &S) {
   if (P.LineText.empty() || P.Line == 0)
     return "";
@@ -147,21 +126,25 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   J["element_type"] = R.ElementType;
   J["bytes_per_lane"] = R.BytesPerLane;
   J["instructions_per_access"] = R.InstructionsPerAccess;
-  const bool Known = R.V != Verdict::Unknown;
-  const CostKeys Keys = costKeys(R.Space);
+  const Answer &A = R.Ans;
+  const bool Known = A.known();
+  const SpaceModel &Space = spaceModel(R.Space);
+  const SpaceKeys &Keys = Space.Keys;
   auto Num = [&](double V) { return Known ? number(V) : json(nullptr); };
-  J[Keys.Cost] = Num(R.Cost);
-  J[Keys.Ideal] = Num(R.Ideal);
-  if (R.Space == MemorySpace::Global)
-    J["lines_per_request"] = Num(R.Lines);
-  if (R.Space == MemorySpace::Shared) {
-    J["conflict_ways"] = Num(R.ConflictWays);
+  J[Keys.JsonCost] = Num(A.cost());
+  J[Keys.JsonIdeal] = Num(A.ideal());
+  if (Space.ReportsLines)
+    J["lines_per_request"] = Num(A.lines());
+  if (Space.ReportsConflictWays) {
+    J["conflict_ways"] = Num(A.ratio());
     J["padded_wavefronts"] =
         R.PaddedCost && Known ? number(*R.PaddedCost) : json(nullptr);
   }
-  if (Known && !R.AlignmentKnown)
-    J[Keys.Range] = {number(R.CostMin), number(R.CostMax)};
-  J["alignment_known"] = R.AlignmentKnown;
+  // The range over the alignments only; a parametric answer's span over
+  // the sizes is in its own object.
+  if (const std::optional<CostSpan> &Range = A.alignmentRange(); Known && Range)
+    J[Keys.JsonRange] = {number(Range->Min), number(Range->Max)};
+  J["alignment_known"] = A.alignmentKnown();
   J["requests_per_warp"] =
       R.RequestsKnown ? number(R.RequestsPerWarp) : json(nullptr);
   json Totals = json::array();
@@ -173,18 +156,17 @@ nlohmann::json accessToJson(const AccessRecord &R) {
       Sites.push_back(S.str());
     Total["sites"] = Sites;
     Total["requests"] = number(T.Requests);
-    Total[Keys.Total] =
-        T.Cost && Known ? number(*T.Cost) : json(nullptr);
+    Total[Keys.JsonTotal] = T.Units && Known ? number(*T.Units) : json(nullptr);
     Totals.push_back(Total);
   }
   J["launch_totals"] = Totals;
-  J["verdict"] = verdictName(R.V);
-  J["reason"] = R.Reason;
-  J["reason_kind"] = R.ReasonK == ReasonKind::None ? json(nullptr)
-                                                   : json(reasonKindName(R.ReasonK));
-  J["reason_cause"] = R.ReasonCause == ReasonKind::None
-                          ? json(nullptr)
-                          : json(reasonKindName(R.ReasonCause));
+  J["verdict"] = verdictName(R.verdict());
+  const Reason &Why = A.why();
+  J["reason"] = Why.Text;
+  J["reason_kind"] = Why.Kind == ReasonKind::None ? json(nullptr)
+                                                  : json(reasonKindName(Why.Kind));
+  J["reason_cause"] = Why.Cause == ReasonKind::None ? json(nullptr)
+                                                    : json(reasonKindName(Why.Cause));
   J["because"] = R.Because;
   J["assumptions"] = json::array();
   J["assumption_kinds"] = json::array();
@@ -192,8 +174,8 @@ nlohmann::json accessToJson(const AccessRecord &R) {
     J["assumptions"].push_back(A.Text);
     J["assumption_kinds"].push_back(assumptionKindName(A.Kind));
   }
-  if (R.Parametric && Known)
-    J["parametric"] = parametricToJson(*R.Parametric, /*WithTable=*/true);
+  if (const ParametricCost *P = A.parametric(); P && Known)
+    J["parametric"] = parametricToJson(*P, /*WithTable=*/true);
   if (R.Pattern && Known) {
     json Offs = json::array();
     for (unsigned L2 = 0; L2 < WarpSize; ++L2)
@@ -209,9 +191,12 @@ nlohmann::json accessToJson(const AccessRecord &R) {
 nlohmann::json parametricToJson(const ParametricCost &P, bool WithTable) {
   using nlohmann::json;
   auto Point = [](const CostPoint &C) {
-    return json{{"cost", jsonNumber(C.Cost)},
-                {"ideal", jsonNumber(C.Ideal)},
-                {"alignment_known", C.Exact}};
+    json J{{"cost", jsonNumber(C.Cost)},
+           {"ideal", jsonNumber(C.Ideal)},
+           {"alignment_known", C.Exact}};
+    if (!C.Exact) // the range over the alignments at this size
+      J["range"] = {jsonNumber(C.Min), jsonNumber(C.Max)};
+    return J;
   };
   json J;
   J["size"] = P.Name;
@@ -229,6 +214,10 @@ nlohmann::json parametricToJson(const ParametricCost &P, bool WithTable) {
   }
   J["periodic_from"] = P.PeriodicFrom;
   J["period"] = P.Period;
+  // The cheapest and dearest of the cases that hold for all large sizes
+  // (the span over sizes, not over alignments: that is the access's
+  // `sectors_range`).
+  J["large_sizes_range"] = {jsonNumber(P.LargeMin), jsonNumber(P.LargeMax)};
   if (WithTable) {
     J["table"] = json::array();
     for (const auto &[V, C] : P.Table) {
@@ -291,10 +280,11 @@ std::string summaryLine(const std::vector<TUReport> &Reports) {
     }
     for (const AccessRecord &A : R.Accesses) {
       ++Acc;
-      Unc += A.V == Verdict::Uncoalesced;
-      Bank += A.V == Verdict::BankConflict;
-      Ser += A.V == Verdict::Serialised;
-      Unk += A.V == Verdict::Unknown;
+      const Verdict V = A.verdict();
+      Unc += V == Verdict::Uncoalesced;
+      Bank += V == Verdict::BankConflict;
+      Ser += V == Verdict::Serialised;
+      Unk += V == Verdict::Unknown;
     }
   }
   std::ostringstream OS;

@@ -72,7 +72,7 @@ svg path.link.clean { stroke: #1f77b4; }
 
 std::string esc(const std::string &S) { return escapeXml(S); }
 
-std::string verdictClass(const AccessRecord &R) { return verdictName(R.V); }
+std::string verdictClass(const AccessRecord &R) { return verdictName(R.verdict()); }
 
 std::string snippet(const SourcePos &P) {
   if (P.LineText.empty())
@@ -95,24 +95,28 @@ void row(std::ostringstream &OS, const std::string &Name, const std::string &Val
 std::string numbersTable(const AccessRecord &R) {
   std::ostringstream OS;
   OS << "<table class=\"numbers\">\n";
-  const bool Known = R.V != Verdict::Unknown;
+  const Answer &A = R.Ans;
+  const SpaceModel &Space = spaceModel(R.Space);
+  const bool Known = A.known();
   if (!Known) {
     row(OS, costPerRequest(R.Space), "unknown");
   } else {
-    row(OS, costPerRequest(R.Space), formatNumber(R.Cost));
-    row(OS, "ideal", formatNumber(R.Ideal));
-    if (R.Space == MemorySpace::Shared)
-      row(OS, "bank conflict", formatNumber(R.ConflictWays) + "-way");
-    if (!R.AlignmentKnown && R.CostMax > R.CostMin + 1e-9)
-      row(OS, "range (alignment unknown)", formatNumber(R.CostMin) + " to " + formatNumber(R.CostMax));
-    if (R.Space == MemorySpace::Global)
-      row(OS, "128-byte lines per request", formatNumber(R.Lines));
+    row(OS, costPerRequest(R.Space), formatNumber(A.cost()));
+    row(OS, "ideal", formatNumber(A.ideal()));
+    if (Space.ReportsConflictWays)
+      row(OS, "bank conflict", formatNumber(A.ratio()) + "-way");
+    if (std::optional<CostSpan> Range = A.rangeToShow())
+      row(OS, "range (alignment unknown)", formatNumber(Range->Min) + " to " + formatNumber(Range->Max));
+    if (std::optional<CostSpan> Sizes = A.sizeSpan(); Sizes && Sizes->wide())
+      row(OS, "range (large sizes)", formatNumber(Sizes->Min) + " to " + formatNumber(Sizes->Max));
+    if (Space.ReportsLines)
+      row(OS, "128-byte lines per request", formatNumber(A.lines()));
     if (R.PaddedCost)
       row(OS, "after padding" + (R.PadDeclaration.empty() ? "" : " (" + R.PadDeclaration + ")"),
           formatNumber(*R.PaddedCost));
   }
-  if (Known && R.RequestMax > R.RequestMin + 1e-9)
-    row(OS, "single requests", formatNumber(R.RequestMin) + " to " + formatNumber(R.RequestMax));
+  if (A.requestsDiffer())
+    row(OS, "single requests", formatNumber(A.requests().Min) + " to " + formatNumber(A.requests().Max));
   row(OS, "requests per warp",
       R.RequestsKnown ? formatNumber(R.RequestsPerWarp) : "unknown (loop trip count)");
   row(OS, "element", R.ElementType + ", " + std::to_string(R.BytesPerLane) + " bytes per lane" +
@@ -155,7 +159,7 @@ std::string accessHtml(const AccessRecord &R, const Finding *F, const std::strin
   if (F)
     OS << "<p class=\"message" << (F->Level == Severity::Remark ? " remark" : "") << "\">"
        << esc(F->Message) << " <span class=\"loc\">[" << esc(F->checkName()) << "]</span></p>\n";
-  else if (R.V == Verdict::Unknown)
+  else if (!R.Ans.known())
     OS << "<p class=\"message remark\">" << esc(unknownPhrase(R).substr(1)) << "</p>\n";
   OS << numbersTable(R);
 
@@ -166,8 +170,8 @@ std::string accessHtml(const AccessRecord &R, const Finding *F, const std::strin
       if (N.Message != Assumed)
         Evidence.push_back((N.Pos ? N.Pos->str() + ": " : std::string()) + N.Message);
   } else {
-    if (!R.Reason.empty())
-      Evidence.push_back(R.Reason);
+    if (!R.Ans.why().Text.empty())
+      Evidence.push_back(R.Ans.why().Text);
     std::string E = laneEvidence(R);
     if (!E.empty())
       Evidence.push_back(E);

@@ -131,7 +131,7 @@ json properties(const Finding &F) {
   P["array"] = R->Array;
   P["expression"] = R->Expression;
   P["bytesPerLane"] = R->BytesPerLane;
-  P["verdict"] = verdictName(R->V);
+  P["verdict"] = verdictName(R->verdict());
   json Launch;
   Launch["block"] = R->Launch.BlockKnown
                         ? json{R->Launch.Block.X, R->Launch.Block.Y, R->Launch.Block.Z}
@@ -140,33 +140,24 @@ json properties(const Finding &F) {
                                   : json(nullptr);
   Launch["source"] = R->Launch.Source;
   P["launch"] = Launch;
-  if (R->V == Verdict::Unknown) {
-    P["reason"] = R->Reason;
+  const Answer &A = R->Ans;
+  if (!A.known()) {
+    P["reason"] = A.why().Text;
     return P;
   }
-  switch (R->Space) {
-  case MemorySpace::Global:
-  case MemorySpace::Local:
-    P["sectorsPerRequest"] = jsonNumber(R->Cost);
-    P["idealSectorsPerRequest"] = jsonNumber(R->Ideal);
-    break;
-  case MemorySpace::Shared:
-    P["wavefrontsPerRequest"] = jsonNumber(R->Cost);
-    P["idealWavefrontsPerRequest"] = jsonNumber(R->Ideal);
-    P["conflictWays"] = jsonNumber(R->ConflictWays);
+  const SpaceModel &Space = spaceModel(R->Space);
+  P[Space.Keys.SarifCost] = jsonNumber(A.cost());
+  P[Space.Keys.SarifIdeal] = jsonNumber(A.ideal());
+  if (Space.ReportsConflictWays) {
+    P["conflictWays"] = jsonNumber(A.ratio());
     if (R->PaddedCost)
       P["paddedWavefrontsPerRequest"] = jsonNumber(*R->PaddedCost);
-    break;
-  case MemorySpace::Constant:
-    P["constantCacheRequestsPerInstruction"] = jsonNumber(R->Cost);
-    P["idealConstantCacheRequests"] = jsonNumber(R->Ideal);
-    break;
   }
-  if (!R->AlignmentKnown)
-    P["costRange"] = {jsonNumber(R->CostMin), jsonNumber(R->CostMax)};
+  if (const std::optional<CostSpan> &Range = A.alignmentRange())
+    P["costRange"] = {jsonNumber(Range->Min), jsonNumber(Range->Max)};
   P["requestsPerWarp"] = R->RequestsKnown ? jsonNumber(R->RequestsPerWarp) : json(nullptr);
-  if (R->Parametric)
-    P["parametric"] = parametricToJson(*R->Parametric, /*WithTable=*/false);
+  if (const ParametricCost *Param = A.parametric())
+    P["parametric"] = parametricToJson(*Param, /*WithTable=*/false);
   return P;
 }
 

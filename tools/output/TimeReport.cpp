@@ -32,27 +32,27 @@ std::string renderTimeReport(const std::vector<FileTimeEntry> &Files, double Out
     row(OS, T.Preamble, Total, "precompiled headers (look-up or build)");
     row(OS, T.Parse, Total, "clang parse");
     row(OS, T.Phases.FindKernels, Total, "finding kernels and launches");
-    double Interp = 0, Cost = 0;
+    double Interp = 0, Costing = 0;
     unsigned Warps = 0;
     for (const KernelTime &K : T.Phases.Kernels) {
       Interp += K.Interpret;
-      Cost += K.Cost;
+      Costing += K.Costing;
       Warps += K.Warps;
     }
     row(OS, Interp, Total,
         "interpretation (" + std::to_string(T.Phases.Kernels.size()) + " kernel" +
             (T.Phases.Kernels.size() == 1 ? "" : "s") + ", " + std::to_string(Warps) + " warp" +
             (Warps == 1 ? "" : "s") + ")");
-    row(OS, Cost, Total, "cost (records from events)");
+    row(OS, Costing, Total, "cost (records from events)");
     std::vector<const KernelTime *> ByTime;
     for (const KernelTime &K : T.Phases.Kernels)
       ByTime.push_back(&K);
     std::stable_sort(ByTime.begin(), ByTime.end(), [](const KernelTime *A, const KernelTime *B) {
-      return A->Interpret + A->Cost > B->Interpret + B->Cost;
+      return A->Interpret + A->Costing > B->Interpret + B->Costing;
     });
     for (const KernelTime *K : ByTime)
       OS << llvm::format("    %9.3f s  interpret %.3f s, cost %.3f s, ",
-                         K->Interpret + K->Cost, K->Interpret, K->Cost)
+                         K->Interpret + K->Costing, K->Interpret, K->Costing)
          << K->Configs << " launch configuration" << (K->Configs == 1 ? "" : "s") << ", "
          << K->Warps << " warp" << (K->Warps == 1 ? "" : "s") << ": " << K->Name << "\n";
   }

@@ -56,18 +56,18 @@ std::array<unsigned, 32> WarpMap::wordsPerBank(unsigned P) const {
 std::optional<WarpMap> buildWarpMap(const AccessRecord &R) {
   // Local memory interleaves the lanes' own offsets word by word: a map of
   // its sectors is not drawn (yet).
-  if (!R.Pattern || R.V == Verdict::Unknown || R.Space == MemorySpace::Local)
+  if (!R.Pattern || !R.Ans.known())
     return std::nullopt;
   const LanePattern &P = *R.Pattern;
   const unsigned First = firstLane(P.Active);
   if (First >= WarpSize)
     return std::nullopt;
   WarpMap M;
-  switch (R.Space) {
-  case MemorySpace::Global: M.Kind = WarpMapKind::Sectors; break;
-  case MemorySpace::Shared: M.Kind = WarpMapKind::Banks; break;
-  case MemorySpace::Constant: M.Kind = WarpMapKind::Addresses; break;
-  case MemorySpace::Local: return std::nullopt;
+  switch (spaceModel(R.Space).Picture) {
+  case SpacePicture::Sectors: M.Kind = WarpMapKind::Sectors; break;
+  case SpacePicture::Banks: M.Kind = WarpMapKind::Banks; break;
+  case SpacePicture::Addresses: M.Kind = WarpMapKind::Addresses; break;
+  case SpacePicture::None: return std::nullopt;
   }
   M.BytesPerLane = std::max(1u, P.BytesPerLane ? P.BytesPerLane : R.BytesPerLane);
   M.FirstLane = First;
@@ -104,26 +104,21 @@ std::optional<WarpMap> buildWarpMap(const AccessRecord &R) {
 }
 
 std::string warpMapCaption(const AccessRecord &R) {
-  std::string S = costPhrase(R.Cost, R.Space) + " (ideal " + formatNumber(R.Ideal) + ")";
-  if (R.Space == MemorySpace::Global && !R.AlignmentKnown && R.CostMax > R.CostMin + 1e-9)
-    S += ", " + formatNumber(R.CostMin) + " to " + formatNumber(R.CostMax) +
+  const Answer &A = R.Ans;
+  std::string S = costPhrase(A.cost(), R.Space) + " (ideal " + formatNumber(A.ideal()) + ")";
+  if (std::optional<CostSpan> Range = A.rangeToShow())
+    S += ", " + formatNumber(Range->Min) + " to " + formatNumber(Range->Max) +
          " depending on the alignment";
-  if (R.Space == MemorySpace::Shared && R.ConflictWays > 1 + 1e-9)
-    S += ": " + formatNumber(R.ConflictWays) + "-way bank conflict";
-  if (R.RequestMax > R.RequestMin + 1e-9)
-    S += "; single requests cost " + formatNumber(R.RequestMin) + " to " +
-         formatNumber(R.RequestMax) + ", the map shows one of them";
+  if (spaceModel(R.Space).ReportsConflictWays && A.excessOver(1))
+    S += ": " + formatNumber(A.ratio()) + "-way bank conflict";
+  if (A.requestsDiffer())
+    S += "; single requests cost " + formatNumber(A.requests().Min) + " to " +
+         formatNumber(A.requests().Max) + ", the map shows one of them";
   return S;
 }
 
 std::string warpMapTargets(const AccessRecord &R) {
-  switch (R.Space) {
-  case MemorySpace::Global: return "the 32-byte sectors they touch";
-  case MemorySpace::Shared: return "the shared-memory banks of the words they touch";
-  case MemorySpace::Constant: return "the distinct addresses they read";
-  case MemorySpace::Local: return "the 32-byte sectors of local memory they touch";
-  }
-  return "";
+  return spaceModel(R.Space).PictureTargets;
 }
 
 namespace {
@@ -163,7 +158,7 @@ std::string globalText(const WarpMap &M, const AccessRecord &R, const std::strin
   }
   OS << In << "  " << M.BytesPerLane << " byte" << (M.BytesPerLane == 1 ? "" : "s")
      << " per lane; lane " << M.FirstLane << " starts " << M.StartInSector
-     << " bytes into its sector" << (R.AlignmentKnown ? "" : " (assumed alignment)") << "; "
+     << " bytes into its sector" << (R.Ans.alignmentKnown() ? "" : " (assumed alignment)") << "; "
      << warpMapCaption(R) << "\n";
   return OS.str();
 }
@@ -490,8 +485,8 @@ std::string parametricText(const ParametricCost &P, MemorySpace Space, const std
 
 std::string renderWarpMapText(const AccessRecord &R, const std::string &Indent) {
   std::string Out;
-  if (R.Parametric)
-    Out = parametricText(*R.Parametric, R.Space, Indent);
+  if (const ParametricCost *P = R.Ans.parametric())
+    Out = parametricText(*P, R.Space, Indent);
   auto M = buildWarpMap(R);
   if (!M)
     return Out;

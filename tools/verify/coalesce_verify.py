@@ -688,7 +688,8 @@ def interior_or_disagree(row, p, pred, meas):
     not to bite) is exact there; Nsight Compute also counts the grid's edge
     warps. Such rows agree if within INTERIOR_TOLERANCE and are marked."""
     if p.get("interior") and all(
-            abs(a - b) <= INTERIOR_TOLERANCE * max(abs(b), 1e-9) for a, b in zip(pred, meas)):
+            (abs(a - b) <= INTERIOR_TOLERANCE * abs(b) if b else a == 0)
+            for a, b in zip(pred, meas)):
         row["note"] = ("predicted for interior warps; the measurement includes the grid's "
                        "edge warps, where a guard or clamp changes the pattern")
         return "interior"
