@@ -10,6 +10,19 @@ import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools", "verify"))
 import coalesce_verify as v  # noqa: E402
 
+
+def setUpModule():
+    """The table of spaces comes from the tool, as in a real run: from
+    $COALESCE_LINT (ctest sets it), else the build tree's binary."""
+    import json
+    import subprocess
+    here = os.path.dirname(os.path.abspath(__file__))
+    tool = os.environ.get("COALESCE_LINT") or os.path.join(here, "..", "..", "build", "bin",
+                                                           "coalesce-lint")
+    out = subprocess.run([tool, "--list-spaces", "--format=json"], capture_output=True,
+                         text=True, check=True).stdout
+    v.use_spaces(json.loads(out))
+
 HEADER = ["Line No", "Source", "Address", "Source", "Instructions Executed",
           "Address Space", "Access Operation", "Access Size",
           "L2 Theoretical Sectors Global", "L2 Theoretical Sectors Global Ideal",
@@ -27,6 +40,30 @@ def csv_text(rows):
 def sass(addr, text, inst, space="-", op="-", sectors=0, ideal=0, wf=0, wfi=0):
     return ["", "", addr, "      " + text, str(inst), space, op, "32",
             str(sectors), str(ideal), str(wf), str(wfi)]
+
+
+class SpaceTableTest(unittest.TestCase):
+    """Verify mode keeps no copy of the spaces' names: the tool's table."""
+
+    def test_columns_and_keys_come_from_the_tool(self):
+        self.assertEqual(v.COLUMNS["global"], ("global", "L2 Theoretical Sectors Global",
+                                                "L2 Theoretical Sectors Global Ideal"))
+        self.assertIsNone(v.COLUMNS["local"][2], "local memory has no ideal column")
+        self.assertNotIn("constant", v.COLUMNS, "the constant cache is counted per kernel")
+        self.assertEqual(v.COST_KEYS["shared"][0], "wavefronts_per_request")
+
+    def test_predictions_without_the_table_are_refused(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            f.write('{"version": 1, "accesses": []}')
+        try:
+            class Args:
+                predictions = f.name
+            with self.assertRaises(v.VerifyError):
+                v.load_predictions(Args, [])
+        finally:
+            os.unlink(f.name)
+        # the table is read again by the next test run
+        setUpModule()
 
 
 class NameTest(unittest.TestCase):

@@ -97,6 +97,9 @@ options:
   --resource-dir=PATH     clang resource directory (default: the one installed
                           with coalesce-lint, else LLVM's own)
   --list-rules            print the rules and exit
+  --list-spaces           print the memory spaces, their units and the names
+                          of their numbers in each output (with
+                          --format=json: the table verify mode reads) and exit
   --header-filter=REGEX   report findings in the headers whose path REGEX
                           matches (default: the headers under the source
                           root; the input files are always reported)
@@ -146,7 +149,7 @@ struct Options {
   InvocationOptions Inv;
   std::optional<std::string> HeaderFilterRegex;
   bool SystemHeaders = false;
-  bool ListRules = false, ExitZero = false;
+  bool ListRules = false, ListSpaces = false, ExitZero = false;
   std::string BaselineFile, WriteBaselineFile, SourceRoot;
   std::string Color = "auto";
   unsigned Jobs = 0;
@@ -353,6 +356,8 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       O.Inv.ResourceDir = V;
     } else if (A == "--list-rules") {
       O.ListRules = true;
+    } else if (A == "--list-spaces") {
+      O.ListSpaces = true;
     } else if (Is("--header-filter")) {
       if (!Value("--header-filter", V))
         return usageError("--header-filter needs a regular expression");
@@ -713,6 +718,13 @@ int main(int Argc, char **Argv) {
   Options O;
   if (auto Exit = parseCommandLine(Argc, Argv, O))
     return *Exit;
+  if (O.ListSpaces) {
+    if (O.Format == "json")
+      std::cout << spacesToJson().dump(2) << "\n";
+    else
+      std::cout << spacesText();
+    return ExitClean;
+  }
   if (O.ListRules) {
     for (const auto &R : allRules())
       std::cout << "coalesce-" << R->id() << ": " << R->summary() << "\n";

@@ -229,6 +229,43 @@ nlohmann::json parametricToJson(const ParametricCost &P, bool WithTable) {
   return J;
 }
 
+nlohmann::json spacesToJson() {
+  using nlohmann::json;
+  json Out = json::array();
+  auto OrNull = [](const char *S) { return *S ? json(S) : json(nullptr); };
+  for (const SpaceModel &M : allSpaces()) {
+    json J;
+    J["space"] = M.Name;
+    J["unit"] = M.Unit;
+    J["units"] = costUnits(M.Space);
+    J["counted_per"] = M.PerInstruction ? "instruction" : "request";
+    J["excess_verdict"] = verdictName(M.Excess);
+    J["period_bytes"] = M.Period;
+    J["widest_access_bytes"] = M.WidestAccess;
+    J["json"] = {{"cost", M.Keys.JsonCost},
+                 {"ideal", M.Keys.JsonIdeal},
+                 {"range", M.Keys.JsonRange},
+                 {"total", M.Keys.JsonTotal}};
+    J["sarif"] = {{"cost", M.Keys.SarifCost}, {"ideal", M.Keys.SarifIdeal}};
+    J["ncu"] = {{"address_space", OrNull(M.Metrics.AddressSpace)},
+                {"cost", OrNull(M.Metrics.CostColumn)},
+                {"ideal", OrNull(M.Metrics.IdealColumn)}};
+    const char *Pictures[] = {"sectors", "banks", "addresses", "none"};
+    J["picture"] = Pictures[static_cast<int>(M.Picture)];
+    Out.push_back(J);
+  }
+  return Out;
+}
+
+std::string spacesText() {
+  std::ostringstream OS;
+  for (const SpaceModel &M : allSpaces())
+    OS << M.Name << ": " << costPerRequest(M.Space) << " (JSON " << M.Keys.JsonCost
+       << ", SARIF " << M.Keys.SarifCost << "); more than the ideal: "
+       << verdictName(M.Excess) << "\n";
+  return OS.str();
+}
+
 nlohmann::json reportToJson(const std::vector<TUReport> &Reports,
                             const std::vector<std::string> &Errors) {
   using nlohmann::json;
@@ -240,6 +277,9 @@ nlohmann::json reportToJson(const std::vector<TUReport> &Reports,
   J["kernels"] = json::array();
   J["errors"] = Errors;
   J["notes"] = json::array();
+  // The names of each space's numbers, for programs that read the report
+  // (verify mode): the tool's own table, not a copy.
+  J["spaces"] = spacesToJson();
   for (const TUReport &R : Reports) {
     J["files"].push_back(R.File);
     for (const AccessRecord &A : R.Accesses)

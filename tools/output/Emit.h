@@ -34,6 +34,13 @@ nlohmann::json accessToJson(const AccessRecord &R);
 nlohmann::json parametricToJson(const ParametricCost &P, bool WithTable);
 /// A cost as JSON: rounded to 6 decimals, an integer when it is one.
 nlohmann::json jsonNumber(double V);
+/// The table of memory spaces (model/Spaces.h) as `--list-spaces
+/// --format=json` prints it: for each space its unit, verdict, what its
+/// cost is counted per, its JSON and SARIF keys, and the Nsight Compute
+/// source-page columns verify mode compares with.
+nlohmann::json spacesToJson();
+/// The same as text, one line per space.
+std::string spacesText();
 
 /// "24 accesses in 9 kernels: 5 uncoalesced, 1 bank-conflicted, 2 unknown"
 /// ("..., 1 serialised, 2 unknown" when constant reads are serialised)

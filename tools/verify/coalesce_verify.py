@@ -59,15 +59,28 @@ CONDITIONAL_KINDS = INTERIOR_KINDS | {"alignment-of-symbols", "uniform-branch"}
 TOLERANCE = 1e-3
 INTERIOR_TOLERANCE = 0.01
 
-# The cost fields of each space's predictions (docs/json-schema.md): per
-# request, ideal, and the launch's total.
-COST_KEYS = {
-    "global": ("sectors_per_request", "ideal_sectors_per_request", "sectors"),
-    "local": ("sectors_per_request", "ideal_sectors_per_request", "sectors"),
-    "shared": ("wavefronts_per_request", "ideal_wavefronts", "wavefronts"),
-    "constant": ("constant_cache_requests_per_instruction", "ideal_constant_cache_requests",
-                 "constant_cache_requests"),
-}
+# The memory spaces are the tool's table (model/Spaces.h), which every JSON
+# report carries (`spaces`, also `coalesce-lint --list-spaces --format=json`);
+# use_spaces() reads it, so that no name is kept twice.
+#
+# COST_KEYS: the cost fields of each space's predictions: per request, ideal,
+# and the launch's total. COLUMNS: for each value of the source page's
+# "Address Space" column, the space and its cost and ideal columns (None: no
+# ideal; local memory's is judged on the cost alone).
+COST_KEYS = {}
+COLUMNS = {}
+
+
+def use_spaces(table):
+    """Takes the table of spaces of a JSON report (its `spaces` list)."""
+    COST_KEYS.clear()
+    COLUMNS.clear()
+    for s in table:
+        j = s["json"]
+        COST_KEYS[s["space"]] = (j["cost"], j["ideal"], j["total"])
+        n = s["ncu"]
+        if n["address_space"]:
+            COLUMNS[n["address_space"]] = (s["space"], n["cost"], n["ideal"])
 
 # The metric that gives the source page local memory's sectors per
 # instruction (column "L2 Theoretical Sectors Local"). Nsight Compute has no
@@ -237,7 +250,7 @@ def space_op(rec):
     # does not go through the constant cache's counters).
     if re.fullmatch(r"LDC(\.\w+)*", opcode) and USER_CONSTANT_BANK in rec.get("sass", ""):
         return "constant", "load"
-    if space not in ("global", "shared", "local"):
+    if space not in COLUMNS:
         return None
     if re.match(r"(RED|ATOM)", opcode):
         return space, "atomic"
@@ -262,16 +275,14 @@ def measured_groups(instructions):
         g = groups.setdefault(key, {"inst": 0.0, "cost": 0.0, "ideal": 0.0, "sass": []})
         inst = to_number(rec.get("Instructions Executed"))
         g["inst"] += inst
-        if space == "global":
-            g["cost"] += to_number(rec.get("L2 Theoretical Sectors Global"))
-            g["ideal"] += to_number(rec.get("L2 Theoretical Sectors Global Ideal"))
-        elif space == "shared":
-            g["cost"] += to_number(rec.get("L1 Wavefronts Shared"))
-            g["ideal"] += to_number(rec.get("L1 Wavefronts Shared Ideal"))
-        elif space == "local":
-            g["cost"] += to_number(rec.get("L2 Theoretical Sectors Local"))
-            g["no_ideal"] = True  # judged on the cost: see compare_launch()
         # constant: no per-instruction cost; attribute_constant() fills it in.
+        if space in COLUMNS:
+            _, cost_column, ideal_column = COLUMNS[space]
+            g["cost"] += to_number(rec.get(cost_column))
+            if ideal_column:
+                g["ideal"] += to_number(rec.get(ideal_column))
+            else:
+                g["no_ideal"] = True  # judged on the cost: see compare_launch()
         g["sass"].append(rec["sass"].split()[0] if rec["sass"] else "?")
     return groups
 
@@ -1021,6 +1032,10 @@ def load_predictions(args, sources):
         doc = json.loads(p.stdout)
     if doc.get("version") != 1:
         raise VerifyError("predictions: unsupported JSON version")
+    if "spaces" not in doc:
+        raise VerifyError("predictions: no table of memory spaces (`spaces`); they come from an "
+                          "older coalesce-lint: make them again with this one")
+    use_spaces(doc["spaces"])
     by_file = defaultdict(list)
     for a in doc["accesses"]:
         by_file[os.path.basename(a["file"])].append(a)
