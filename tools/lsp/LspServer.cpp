@@ -5,7 +5,7 @@
 #include "Diagnostics.h"
 #include "Document.h"
 #include "FileSetup.h"
-#include "Grouping.h"
+#include "Findings.h"
 #include "Hover.h"
 #include "InlayHints.h"
 #include "Positions.h"
@@ -587,13 +587,19 @@ private:
     for (unsigned I = 0; I < Table.lines(); ++I)
       Lines.push_back(Table.line(I).str());
     FileSuppressions Suppressed(Lines);
-    std::vector<Finding> Kept;
-    for (Finding &F : runRules(R->Report.Accesses, Settings->Rules, Settings->EnabledRules))
-      if (F.Pos.File == S.Path && Suppressed.suppressedBy(F.Pos.Line, F.checkName()).empty())
-        Kept.push_back(std::move(F));
-    // Identical findings of several instantiations or launches as one, as
-    // the CLI prints them (Grouping.h).
-    Doc->Findings = groupFindings(std::move(Kept));
+    // The policy every front-end applies (Findings.h): here, findings in
+    // other files (headers) belong to those files' documents.
+    Doc->Findings = applyPolicy(R->Report.Accesses, {Settings->Rules, Settings->EnabledRules},
+                                [&](const Finding &F) -> Silence {
+                                  if (F.Pos.File != S.Path)
+                                    return {"other-file", "in another file"};
+                                  std::string By =
+                                      Suppressed.suppressedBy(F.Pos.Line, F.checkName());
+                                  if (!By.empty())
+                                    return {"suppressed", "suppressed by " + By};
+                                  return {};
+                                })
+                        .Shown;
     return Doc;
   }
 

@@ -2,7 +2,7 @@
 
 #include "Selection.h"
 
-#include "Grouping.h"
+#include "Findings.h"
 #include "Suppressions.h"
 
 #include <sstream>
@@ -29,43 +29,35 @@ Selection selectFindings(const std::vector<TUReport> &Reports, const std::vector
   Selection Out;
   SuppressionIndex Suppressions;
   for (size_t I = 0; I < Reports.size(); ++I) {
-    // Left out at each step, grouped as they would have been printed.
-    std::vector<Finding> System, Other, Suppressed, InBaseline, Reported;
-    auto Silence = [&](const Finding &F, const std::string &Why, std::vector<Finding> &Into) {
-      if (F.Record)
-        Out.Silenced[F.Record] = Why;
-      Into.push_back(F);
-    };
     Suppressions.scan(Reports[I].File); // for misspelt rule names where nothing is found
-    for (Finding &F : runRules(Reports[I].Accesses, Rules[I].Options, Rules[I].Enabled)) {
+    // The CLI's silences, in order; what is left after the comments is what
+    // a baseline records, what is left after the baseline what --fix applies.
+    PolicyFindings P = applyPolicy(Reports[I].Accesses, Rules[I], [&](const Finding &F) -> Silence {
       switch (Filter.classify(F.Pos)) {
       case HeaderFilter::Where::SystemHeader:
-        Silence(F, "in a system header (--system-headers shows it)", System);
-        continue;
+        return {"system", "in a system header (--system-headers shows it)"};
       case HeaderFilter::Where::OtherHeader:
-        Silence(F, "in a header the header filter leaves out (see --header-filter)", Other);
-        continue;
+        return {"other", "in a header the header filter leaves out (see --header-filter)"};
       case HeaderFilter::Where::Shown:
         break;
       }
       std::string By = Suppressions.suppressedBy(F);
-      if (!By.empty()) {
-        Silence(F, "suppressed by " + By, Suppressed);
-        continue;
-      }
+      if (!By.empty())
+        return {"suppressed", "suppressed by " + By};
       Out.All.push_back(F);
-      if (Base && Base->consume(F)) {
-        Silence(F, "in the baseline", InBaseline);
-        continue;
-      }
+      if (Base && Base->consume(F))
+        return {"baseline", "in the baseline"};
       Out.Reported.push_back(F);
-      Reported.push_back(std::move(F));
-    }
-    Out.InSystemHeaders += groupFindings(std::move(System)).size();
-    Out.InOtherHeaders += groupFindings(std::move(Other)).size();
-    Out.Suppressed += groupFindings(std::move(Suppressed)).size();
-    Out.InBaseline += groupFindings(std::move(InBaseline)).size();
-    for (Finding &F : groupFindings(std::move(Reported))) {
+      return {};
+    });
+    for (const auto &[F, S] : P.Silenced)
+      if (F.Record)
+        Out.Silenced[F.Record] = S.Why;
+    Out.InSystemHeaders += P.count("system");
+    Out.InOtherHeaders += P.count("other");
+    Out.Suppressed += P.count("suppressed");
+    Out.InBaseline += P.count("baseline");
+    for (Finding &F : P.Shown) {
       Out.Shown.push_back(std::move(F));
       Out.ShownOf.push_back(I);
     }

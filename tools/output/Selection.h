@@ -18,6 +18,7 @@
 #define COALESCE_TOOLS_OUTPUT_SELECTION_H
 
 #include "Baseline.h"
+#include "Findings.h"
 #include "HeaderFilter.h"
 #include "Rule.h"
 
@@ -28,10 +29,7 @@
 namespace coalesce {
 
 /// The rules one report is checked with.
-struct RulesFor {
-  RuleOptions Options;
-  std::vector<std::string> Enabled; // empty: all
-};
+using RulesFor = FindingsPolicy;
 
 struct Selection {
   std::vector<Finding> All;      // after the header filter and comments (what a baseline records)

@@ -3,7 +3,7 @@
 #include "CoalesceCheck.h"
 
 #include "Emit.h"
-#include "Grouping.h"
+#include "Findings.h"
 #include "Settings.h"
 #include "Suppressions.h"
 
@@ -306,20 +306,22 @@ void CoalesceCheck::check(const MatchFinder::MatchResult &Result) {
     return It->second;
   };
   CommentsOf(SM.getMainFileID());
-  std::vector<Finding> Findings;
-  for (Finding &F : runRules(Report->Accesses, Opts, {RuleId})) {
-    const SourceLocation Loc = locationOf(F.Pos);
-    if (Loc.isValid() &&
-        !CommentsOf(SM.getFileID(SM.getFileLoc(Loc))).suppressedBy(F.Pos.Line, F.checkName())
-             .empty())
-      continue;
-    Findings.push_back(std::move(F));
-  }
-  // One diagnostic for the same finding of several template instantiations
-  // or launch configurations, naming them (Grouping.h), as in the CLI.
+  // The policy every front-end applies (Findings.h): this check's rule,
+  // comments, and one diagnostic for the same finding of several template
+  // instantiations or launch configurations, naming them, as in the CLI.
   // (clang-tidy would keep only the first of several diagnostics with the
   // same check, location and message anyway.)
-  for (const Finding &F : groupFindings(std::move(Findings)))
+  PolicyFindings P = applyPolicy(Report->Accesses, {Opts, {RuleId}}, [&](const Finding &F) -> Silence {
+    const SourceLocation Loc = locationOf(F.Pos);
+    if (!Loc.isValid())
+      return {};
+    std::string By =
+        CommentsOf(SM.getFileID(SM.getFileLoc(Loc))).suppressedBy(F.Pos.Line, F.checkName());
+    if (!By.empty())
+      return {"suppressed", "suppressed by " + By};
+    return {};
+  });
+  for (const Finding &F : P.Shown)
     emit(F);
 }
 
