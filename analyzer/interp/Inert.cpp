@@ -337,8 +337,6 @@ bool WarpInterp::skipInert(const Stmt *S) {
   }
   if (R.Coverage && !DryDepth && !R.Coverage->InertCovered.count(S))
     return false; // run in full; exec() marks it covered once it all ran
-  if (IsLoop)
-    Avail.clear(); // as exec() does around a loop
   step();
   if (!IsLoop)
     for (size_t I = 0; I < Targets.size(); ++I)

@@ -10,7 +10,7 @@
 // widest instruction of their space (model/Spaces.h: 16 bytes, 8 for
 // constant memory). because() finds the index term that spreads the lanes
 // the most, for the message. Which shared accesses ptxas merges into wider
-// instructions: Merging.cpp.
+// instructions: models/SharedMerges.cpp.
 //===----------------------------------------------------------------------===//
 
 #include "interp/WarpInterp.h"
@@ -775,42 +775,11 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
       W /= 2;
   }
   unsigned Chunks = static_cast<unsigned>(Size / W);
-  // A load of an address loaded earlier in the same statement, on the same
-  // lanes, with no store, call or branch in between: nvcc reuses the value
-  // (common subexpressions) and issues no instruction for it.
-  // A store makes its value available the same way (store-to-load
-  // forwarding): the store ends what was available, then a later load of
-  // the lvalue it wrote, written alike, uses the stored value.
+  // What the compiler makes of it: a load it does not issue again
+  // (models/LoadReuse.cpp), shared accesses it merges (models/SharedMerges.cpp).
   const bool Plain = Chunks == 1 && Rg && E.UnknownWhy.empty() && !CT.isVolatileQualified() &&
                      !Site->getType().isVolatileQualified();
-  if (Op != AccessOp::Load || !Plain) {
-    if (Op != AccessOp::Load)
-      Avail.clear();
-    if (Op == AccessOp::Store && Plain)
-      Avail.push_back({*Rg, LV.Ptr.P, static_cast<unsigned>(W), Active, Site, true});
-  } else {
-    const AvailLoad *Prev = nullptr;
-    // The same address in this warp is not enough: the compiler reuses a
-    // value only where it can tell at compile time that the address is the
-    // same, so the two lvalues must also be written alike (`s[t / 32]` is
-    // `s[0]` in warp 0, but another load).
-    for (const AvailLoad &A : Avail)
-      if (A.Region == *Rg && A.Width == W && A.Active == Active && A.Offset == LV.Ptr.P &&
-          sameLValue(Ctx, A.Site, Site))
-        Prev = &A;
-    if (Prev)
-      E.UnknownWhy = makeReason(Prev->Stored ? ReasonKind::LoadForwarded : ReasonKind::LoadReused,
-                                {text(Prev->Site), lineOf(Ctx, Prev->Site->getBeginLoc())});
-    else
-      Avail.push_back({*Rg, LV.Ptr.P, static_cast<unsigned>(W), Active, Site, false});
-  }
-  if (E.Space == MemorySpace::Shared && Plain && (Op == AccessOp::Load || Op == AccessOp::Store)) {
-    if (E.UnknownWhy.empty())
-      noteMergeable(Op, *Rg, LV.Ptr.P, static_cast<unsigned>(W), Site);
-  } else if (Op == AccessOp::Atomic || Op == AccessOp::Call ||
-             (Op == AccessOp::Store && E.Space != MemorySpace::Global)) {
-    MergeWindow.clear(); // an atomic, or a store that may overwrite a shared value
-  }
+  Models.access(E, AccessFacts{Op, Rg, LV, static_cast<unsigned>(W), Plain, Site});
   if (E.UnknownWhy.empty() && Explained.insert({Site, E.ContextKey}).second)
     E.Because = because(Site);
   for (unsigned C = 0; C < Chunks; ++C) {
