@@ -129,7 +129,6 @@ bool WarpInterp::execRangeOverList(const CXXForRangeStmt *RF) {
   }
   --BufferDepth;
   Active = Entry & ~frameReturnedAll();
-  hoistConcrete(RF, Mark);
   Models.loopRan({RF, LoopWalk::OverList, Mark, std::nullopt});
   flushBuffered();
   return true;
@@ -227,7 +226,6 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
   }
   (void)Exited;
   Active = Entry & ~frameReturnedAll();
-  hoistConcrete(Loop, Mark);
   Models.loopRan({Loop, LoopWalk::Iterations, Mark, std::nullopt});
   flushBuffered();
   return true;
@@ -605,7 +603,6 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       throw;
     }
     --BufferDepth;
-    hoistSymbolic(Loop, Mark, K, SavedWeight, SavedKnown);
     Models.loopRan({Loop, LoopWalk::Symbolic, Mark, K, SavedWeight, SavedKnown});
     flushBuffered();
   }

@@ -31,7 +31,7 @@ void WarpInterp::exec(const Stmt *S) {
   // jump): the compiler models see it begin and end, also when one of them
   // skips it.
   const bool StraightLine = isa<Expr>(S) || isa<DeclStmt>(S);
-  if ((isa<BinaryOperator>(S) || isa<ForStmt>(S)) && skipInert(S)) {
+  if (Models.skip(S)) {
     if (!StraightLine) {
       Models.blockEnter(S);
       Models.blockExit(S);
@@ -59,15 +59,14 @@ void WarpInterp::exec(const Stmt *S) {
   }
   if (auto *E = dyn_cast<Expr>(S)) {
     eval(E);
-    if (isa<BinaryOperator>(S))
-      noteInertCovered(S);
+    Models.ran(S);
     return;
   }
   if (auto *If = dyn_cast<IfStmt>(S))
     return execIf(If);
   if (auto *FS = dyn_cast<ForStmt>(S)) {
     execLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(), false);
-    noteInertCovered(FS);
+    Models.ran(FS);
     return;
   }
   if (auto *WS = dyn_cast<WhileStmt>(S))
@@ -331,7 +330,7 @@ void WarpInterp::execIf(const IfStmt *If) {
     if (C.K == Cond::Guard)
       runEdgeSides(C, If, Save);
     if ((Save & C.True) && (Save & ~C.True))
-      noteBranchMerges(If); // both sides run, on different lanes of the warp
+      Models.branchDiverges(If); // both sides run, on different lanes of the warp
     Active = Save & C.True;
     exec(If->getThen());
     LaneMask AThen = Active;

@@ -12,10 +12,11 @@
 //                    return/break/continue, joining the two sides of a branch
 //   Loops.cpp        loops run iteration by iteration, or once with a
 //                    symbolic counter
-//   Hoisting.cpp     loads nvcc moves out of loops
-//   Inert.cpp        register arithmetic, skipped once proven inert
 //   CompilerModel.h  what nvcc and ptxas do, as models called at fixed
-//                    hooks of the walk (models/: load reuse, shared merges)
+//                    hooks of the walk, one per file of models/ (registered
+//                    in models/Models.def): inert register code, local
+//                    arrays in registers, load reuse, hoisting, shared
+//                    merges, branch twins
 //   Expressions.cpp  rvalues: arithmetic, casts, ?:, literals
 //   Conditions.cpp   conditions as lane masks (exact, uniform, guard, data)
 //   Memory.cpp       lvalues, loads and stores, the access events
@@ -159,11 +160,6 @@ private:
   /// An integer constant expression's value, evaluated once.
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   std::optional<int64_t> constantOf(const clang::Expr *E);
-  /// A branch whose two sides both run in this warp: an access written
-  /// alike in both sides may become one instruction that the lanes of both
-  /// run (Hoisting.cpp).
-  void noteBranchMerges(const clang::IfStmt *If);
-
   // Budget (State.cpp) --------------------------------------------------------
   void step() {
     if (++R.Steps > R.Limits.MaxSteps)
@@ -311,31 +307,6 @@ private:
   void runEdgeSides(const Cond &C, const clang::IfStmt *If, LaneMask Save);
   void execSwitch(const clang::SwitchStmt *SW);
 
-  // Inert regions (Inert.cpp) ---------------------------------------------------
-  /// Skips S when it is an inert region whose checks hold now.
-  bool skipInert(const clang::Stmt *S);
-  /// After a full run of S: it may be skipped from now on if all of it ran.
-  void noteInertCovered(const clang::Stmt *S);
-  /// Whether `VD[...]` at Site is an element of a per-thread register array.
-  bool registerElement(const clang::VarDecl *VD, const clang::Expr *Site);
-
-  // Accesses moved out of loops and branches (Hoisting.cpp) -------------------
-  /// The loads of Loop that nvcc hoists when their address does not change
-  /// (mapped to null), and those it keeps in a register between iterations
-  /// because the loop's only store that may overwrite them writes the same
-  /// lvalue back (mapped to that store's lvalue).
-  const std::map<const clang::Expr *, const clang::Expr *> &
-  hoistableLoads(const clang::Stmt *Loop);
-  /// After a loop run iteration by iteration: the buffered events from Mark
-  /// on of each hoistable load that kept its address become one event; a
-  /// load kept in a register has requests per warp that are not known.
-  void hoistConcrete(const clang::Stmt *Loop, size_t Mark);
-  /// After a loop run once for a symbolic iteration K: the events from Mark
-  /// on of hoistable loads whose address does not mention K count once per
-  /// start of the loop (EntryWeight); loads kept in a register, as above.
-  void hoistSymbolic(const clang::Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
-                     bool EntryKnown);
-
   // Loops (Loops.cpp) --------------------------------------------------------------
   /// A range-for over a braced list, run element by element; false (and
   /// nothing run) when the range is something else.
@@ -410,10 +381,6 @@ private:
   /// load or store instruction reaches, so its pointer points into a local
   /// region, whose accesses are not reported.
   Value addressOf(const LValue &LV);
-  /// An access at Site into the per-thread array Array stays in registers
-  /// (no local-memory record): the array is small, or the subscripts are
-  /// known at compile time.
-  bool isLocalRegisterAccess(const clang::VarDecl *Array, const clang::Expr *Site);
   /// The local variable LV designates, when it is all of it (`*p` with
   /// p = &x, of x's type): reads and writes through p are x's.
   const clang::VarDecl *pointedVar(const LValue &LV, clang::QualType T) const;

@@ -13,7 +13,7 @@
 // straight-line code (before and after), at calls (before and after), at
 // each side of a branch inside an expression (before and after), and at
 // each iteration of a loop (an iteration's loads are not reused by the next;
-// loads nvcc moves out of loops: Hoisting.cpp).
+// loads nvcc moves out of loops: models/Hoisting.cpp).
 //===----------------------------------------------------------------------===//
 
 #include "interp/CompilerModel.h"
