@@ -23,13 +23,8 @@ namespace interp {
 Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
   if (RetLV)
     RetLV->K = LValue::None;
-  // A call may store or synchronise: loads before it are not reused after
-  // it (nor across its arguments, conservatively).
-  struct ClearAvail {
-    std::vector<AvailLoad> &A;
-    explicit ClearAvail(std::vector<AvailLoad> &A) : A(A) { A.clear(); }
-    ~ClearAvail() { A.clear(); }
-  } AvailGuard(Avail);
+  CompilerModels::Scope<const CallExpr *> Call(Models, &CompilerModels::callEnter,
+                                               &CompilerModels::callExit, CE);
   if (isa<CUDAKernelCallExpr>(CE))
     return Value::unknown(ReasonKind::DynamicParallelism);
   const FunctionDecl *FD = CE->getDirectCallee();
@@ -57,10 +52,9 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
       visit(CE);
       return *C;
     }
-  // A barrier, fence, atomic or warp exchange ends the block within which
-  // ptxas merges accesses; nvcc inlines other device functions.
+  // A barrier, fence, atomic or warp exchange.
   if (ordersMemory(FD))
-    MergeWindow.clear();
+    Models.orderingCall(CE);
   // Calls through lambdas and functors: operator().
   if (!FD) {
     for (const Expr *A : CE->arguments())

@@ -260,11 +260,11 @@ Cond WarpInterp::evalCond(const Expr *E) {
       if (A.K != Cond::Lanes)
         Active = Save;
       Cond B;
-      Avail.clear(); // the right side runs only on some lanes
+      Models.sideEnter(BO); // the right side runs only on some lanes
       if (Active)
         B = evalCond(BO->getRHS());
       Active = Save;
-      Avail.clear();
+      Models.sideExit(BO);
       Cond C;
       C.Text = text(E);
       if (A.K == Cond::Data || B.K == Cond::Data) {

@@ -638,13 +638,13 @@ Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
   Cond C = evalCond(CO->getCond());
   const LaneMask Save = Active;
   auto Side = [&](const Expr *E, LaneMask M) {
-    Avail.clear(); // a side's loads do not dominate the other side's
+    Models.sideEnter(CO);
     Active = M;
     Value V = !M ? Value::opaque()
                : ToRValue ? load(evalLValue(E), E->getType(), E)
                           : eval(E);
     Active = Save;
-    Avail.clear();
+    Models.sideExit(CO);
     return V;
   };
   switch (C.K) {

@@ -194,7 +194,7 @@ struct CoverageLog {
 };
 
 /// A statement or loop that only computes floating-point registers
-/// (interp/Inert.cpp): running it changes nothing the analysis reports
+/// (interp/models/InertCode.cpp): running it changes nothing the analysis reports
 /// beyond making its float targets opaque.
 struct InertRegion {
   bool Ok = false;
@@ -248,20 +248,20 @@ struct KernelRun {
   /// The `for` loop declaring each counter, listed per function on demand.
   llvm::DenseSet<const clang::FunctionDecl *> ForInitScanned;
   llvm::DenseMap<const clang::VarDecl *, const clang::ForStmt *> ForInitOf;
-  /// Which statements are inert regions, decided once (interp/Inert.cpp).
+  /// Which statements are inert regions, decided once (interp/models/InertCode.cpp).
   llvm::DenseMap<const clang::Stmt *, InertRegion> Inert;
   /// Accesses ptxas may merge with an adjacent one into a wider
   /// instruction, by site and operation: each is reported unknown, with
-  /// this reason (interp/Merging.cpp noteMergeable()).
+  /// this reason (interp/models/SharedMerges.cpp noteMergeable()).
   std::map<std::pair<const clang::Expr *, AccessOp>, Reason> Mergeable;
   /// Each branch's accesses written alike in both of its sides, with the
-  /// other side's (interp/Hoisting.cpp), listed once.
+  /// other side's (interp/models/Hoisting.cpp), listed once.
   llvm::DenseMap<const clang::IfStmt *,
                  std::vector<std::tuple<const clang::Expr *, AccessOp, const clang::Expr *>>>
       BranchTwins;
   /// Each loop's loads that nvcc may hoist (mapped to null) or keep in a
   /// register between iterations (mapped to the store that writes the
-  /// value back), interp/Hoisting.cpp.
+  /// value back), interp/models/Hoisting.cpp.
   llvm::DenseMap<const clang::Stmt *, std::map<const clang::Expr *, const clang::Expr *>>
       Hoistable;
 

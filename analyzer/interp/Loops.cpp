@@ -83,7 +83,7 @@ const Expr *WarpInterp::selfUpdate(const Stmt *Body, const VarDecl *VD) {
 }
 
 void WarpInterp::runBody(const Stmt *Body, const Stmt *Inc, bool IsSwitch) {
-  Avail.clear(); // an iteration's loads are not reused by the next (Hoisting.cpp)
+  Models.iterationBegin();
   Loops.push_back(LoopCtl{0, 0, IsSwitch});
   exec(Body);
   Active |= Loops.back().Continued;
@@ -104,11 +104,7 @@ bool WarpInterp::execRangeOverList(const CXXForRangeStmt *RF) {
     return false;
   const LaneMask Entry = Active;
   const size_t Mark = Buffered.size();
-  UnrolledLoops.push_back(true); // a trip count known at compile time
-  struct PopUnrolled {
-    std::vector<bool> &U;
-    ~PopUnrolled() { U.pop_back(); }
-  } UnrolledGuard{UnrolledLoops};
+  CompilerModels::LoopScope Walk(Models, RF, LoopWalk::OverList);
   ++BufferDepth;
   try {
     LaneMask Running = Entry;
@@ -116,7 +112,7 @@ bool WarpInterp::execRangeOverList(const CXXForRangeStmt *RF) {
       if (!Running)
         break;
       Active = Running;
-      Avail.clear();
+      Models.iterationBegin();
       const Value V = eval(E);
       frame().Vars[Var] = isIntegral(Var->getType()) || Var->getType()->isPointerType()
                               ? V
@@ -133,8 +129,7 @@ bool WarpInterp::execRangeOverList(const CXXForRangeStmt *RF) {
   }
   --BufferDepth;
   Active = Entry & ~frameReturnedAll();
-  hoistConcrete(RF, Mark);
-  mergeUnrolled(Mark);
+  Models.loopRan({RF, LoopWalk::OverList, Mark, std::nullopt});
   flushBuffered();
   return true;
 }
@@ -170,11 +165,7 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
   std::deque<Frame> SavedFrames = Frames;
   const size_t Mark = Buffered.size();
   const Reason SavedControl = ControlUnknown;
-  UnrolledLoops.push_back(unrolledCompletely(Loop));
-  struct PopUnrolled {
-    std::vector<bool> &U;
-    ~PopUnrolled() { U.pop_back(); }
-  } UnrolledGuard{UnrolledLoops};
+  CompilerModels::LoopScope Walk(Models, Loop, LoopWalk::Iterations);
   ++BufferDepth;
   LaneMask Running = Entry;
   bool Ok = true;
@@ -198,7 +189,7 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
         break;
       }
       Active = Running;
-      Avail.clear(); // an iteration's loads are not reused by the next (Hoisting.cpp)
+      Models.iterationBegin();
       Loops.push_back(LoopCtl{});
       const unsigned ExitsBefore = DivergentExits;
       exec(Body);
@@ -235,9 +226,7 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
   }
   (void)Exited;
   Active = Entry & ~frameReturnedAll();
-  hoistConcrete(Loop, Mark);
-  if (UnrolledLoops.back())
-    mergeUnrolled(Mark);
+  Models.loopRan({Loop, LoopWalk::Iterations, Mark, std::nullopt});
   flushBuffered();
   return true;
 }
@@ -245,6 +234,7 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
 void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
                               const Stmt *Inc, const Stmt *Body, bool IsDo,
                               LaneMask Entry) {
+  CompilerModels::LoopScope Walk(Models, Loop, LoopWalk::Symbolic);
   const std::string Line = lineOf(Ctx, Loop->getBeginLoc());
   // 1. Which outer variables does the loop change, and by how much per
   //    iteration? Probe one iteration with each value offset by a fresh symbol.
@@ -613,8 +603,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       throw;
     }
     --BufferDepth;
-    hoistSymbolic(Loop, Mark, K, SavedWeight, SavedKnown);
-    noteMergeableAcrossIterations(Mark, K);
+    Models.loopRan({Loop, LoopWalk::Symbolic, Mark, K, SavedWeight, SavedKnown});
     flushBuffered();
   }
   for (; PushedAssume; --PushedAssume)

@@ -10,7 +10,7 @@
 // widest instruction of their space (model/Spaces.h: 16 bytes, 8 for
 // constant memory). because() finds the index term that spreads the lanes
 // the most, for the message. Which shared accesses ptxas merges into wider
-// instructions: Merging.cpp.
+// instructions: models/SharedMerges.cpp.
 //===----------------------------------------------------------------------===//
 
 #include "interp/WarpInterp.h"
@@ -601,89 +601,6 @@ const ForStmt *forDeclaring(KernelRun &R, const VarDecl *VD) {
   return It == R.ForInitOf.end() ? nullptr : It->second;
 }
 
-namespace {
-
-/// The largest per-thread array the compiler was seen to keep in registers
-/// when indexed at run time (64 floats; 128 floats went to local memory).
-constexpr int64_t RegisterArrayBytes = 256;
-
-/// Whether the compiler knows index E at compile time once it has unrolled
-/// the loops with constant trip counts: an integer constant expression, the
-/// counter of a `for` loop whose start and bound are constants, a const
-/// variable initialised with such a value, or arithmetic of those. An array
-/// indexed only so is kept in registers.
-bool compileTimeIndex(KernelRun &R, const Expr *E, unsigned Depth = 0) {
-  ASTContext &Ctx = R.Ctx;
-  if (Depth > 16)
-    return false;
-  E = E->IgnoreParenImpCasts();
-  if (E->isValueDependent() || E->isIntegerConstantExpr(Ctx))
-    return !E->isValueDependent();
-  if (auto *BO = dyn_cast<BinaryOperator>(E))
-    return (BO->isAdditiveOp() || BO->isMultiplicativeOp() || BO->isShiftOp()) &&
-           compileTimeIndex(R, BO->getLHS(), Depth + 1) &&
-           compileTimeIndex(R, BO->getRHS(), Depth + 1);
-  auto *DR = dyn_cast<DeclRefExpr>(E);
-  auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-  if (!VD || !VD->getInit())
-    return false;
-  // `const int i = (row * TM + m) * TN + n;` inside unrolled loops.
-  if (VD->getType().isConstQualified() && VD->hasLocalStorage())
-    return compileTimeIndex(R, VD->getInit(), Depth + 1);
-  if (!VD->getInit()->isIntegerConstantExpr(Ctx))
-    return false;
-  const ForStmt *For = forDeclaring(R, VD);
-  if (!For || !isa_and_nonnull<DeclStmt>(For->getInit()))
-    return false; // not the loop that declares it: VD's value is not its start
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || !Cond->isRelationalOp())
-    return false;
-  const Expr *L = Cond->getLHS()->IgnoreParenImpCasts();
-  const Expr *Rt = Cond->getRHS()->IgnoreParenImpCasts();
-  auto IsVar = [&](const Expr *X) {
-    auto *D = dyn_cast<DeclRefExpr>(X);
-    return D && D->getDecl() == VD;
-  };
-  return (IsVar(L) && Rt->isIntegerConstantExpr(Ctx)) ||
-         (IsVar(Rt) && L->isIntegerConstantExpr(Ctx));
-}
-
-/// Whether every subscript of the access Site into a local array is known
-/// at compile time (`t[3]`, `t[i][j]` in constant-trip loops).
-bool staticSubscripts(KernelRun &R, const Expr *Site) {
-  const Expr *S = Site->IgnoreParenImpCasts();
-  bool Any = false;
-  while (true) {
-    if (auto *ME = dyn_cast<MemberExpr>(S)) {
-      S = ME->getBase()->IgnoreParenImpCasts();
-      continue;
-    }
-    if (auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
-      if (!compileTimeIndex(R, AS->getIdx()))
-        return false;
-      Any = true;
-      S = AS->getBase()->IgnoreParenImpCasts();
-      continue;
-    }
-    break;
-  }
-  return Any && isa<DeclRefExpr>(S);
-}
-
-
-} // namespace
-
-bool WarpInterp::isLocalRegisterAccess(const VarDecl *Array, const Expr *Site) {
-  if (Array && !Array->getType()->isIncompleteType() &&
-      Ctx.getTypeSizeInChars(Array->getType()).getQuantity() <= RegisterArrayBytes)
-    return true;
-  auto Known = R.StaticSubscripts.find(Site);
-  if (Known == R.StaticSubscripts.end())
-    Known = R.StaticSubscripts.try_emplace(Site, staticSubscripts(R, Site)).first;
-  return Known->second;
-}
-
 void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
                         const Expr *Site) {
   if (DryDepth || Active == 0)
@@ -705,14 +622,9 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
       return;
     E.Space = *Space;
     if (E.Space == MemorySpace::Local) {
-      // An element whose index the compiler knows (a constant, the counter
-      // of a loop it unrolls) may be a register even when the array is in
-      // local memory: only subscripts computed at run time are recorded,
-      // and the array's place is the compiler's choice (docs/model.md).
-      // Small arrays stay in registers even when indexed at run time
-      // (measured on sm_90 with nvcc 13: 8, 32 and 64 floats read at a
-      // lane-varying or run-time index had no stack frame; 128 floats had).
-      if (isLocalRegisterAccess(dyn_cast_or_null<VarDecl>(R.Regions[*Rg].Decl), Site))
+      // A per-thread array the compiler may keep in registers
+      // (models/LocalArraysInRegisters.cpp).
+      if (Models.inRegisters(dyn_cast_or_null<VarDecl>(R.Regions[*Rg].Decl), Site))
         return;
     }
   }
@@ -775,42 +687,11 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
       W /= 2;
   }
   unsigned Chunks = static_cast<unsigned>(Size / W);
-  // A load of an address loaded earlier in the same statement, on the same
-  // lanes, with no store, call or branch in between: nvcc reuses the value
-  // (common subexpressions) and issues no instruction for it.
-  // A store makes its value available the same way (store-to-load
-  // forwarding): the store ends what was available, then a later load of
-  // the lvalue it wrote, written alike, uses the stored value.
+  // What the compiler makes of it: a load it does not issue again
+  // (models/LoadReuse.cpp), shared accesses it merges (models/SharedMerges.cpp).
   const bool Plain = Chunks == 1 && Rg && E.UnknownWhy.empty() && !CT.isVolatileQualified() &&
                      !Site->getType().isVolatileQualified();
-  if (Op != AccessOp::Load || !Plain) {
-    if (Op != AccessOp::Load)
-      Avail.clear();
-    if (Op == AccessOp::Store && Plain)
-      Avail.push_back({*Rg, LV.Ptr.P, static_cast<unsigned>(W), Active, Site, true});
-  } else {
-    const AvailLoad *Prev = nullptr;
-    // The same address in this warp is not enough: the compiler reuses a
-    // value only where it can tell at compile time that the address is the
-    // same, so the two lvalues must also be written alike (`s[t / 32]` is
-    // `s[0]` in warp 0, but another load).
-    for (const AvailLoad &A : Avail)
-      if (A.Region == *Rg && A.Width == W && A.Active == Active && A.Offset == LV.Ptr.P &&
-          sameLValue(Ctx, A.Site, Site))
-        Prev = &A;
-    if (Prev)
-      E.UnknownWhy = makeReason(Prev->Stored ? ReasonKind::LoadForwarded : ReasonKind::LoadReused,
-                                {text(Prev->Site), lineOf(Ctx, Prev->Site->getBeginLoc())});
-    else
-      Avail.push_back({*Rg, LV.Ptr.P, static_cast<unsigned>(W), Active, Site, false});
-  }
-  if (E.Space == MemorySpace::Shared && Plain && (Op == AccessOp::Load || Op == AccessOp::Store)) {
-    if (E.UnknownWhy.empty())
-      noteMergeable(Op, *Rg, LV.Ptr.P, static_cast<unsigned>(W), Site);
-  } else if (Op == AccessOp::Atomic || Op == AccessOp::Call ||
-             (Op == AccessOp::Store && E.Space != MemorySpace::Global)) {
-    MergeWindow.clear(); // an atomic, or a store that may overwrite a shared value
-  }
+  Models.access(E, AccessFacts{Op, Rg, LV, static_cast<unsigned>(W), Plain, Site});
   if (E.UnknownWhy.empty() && Explained.insert({Site, E.ContextKey}).second)
     E.Because = because(Site);
   for (unsigned C = 0; C < Chunks; ++C) {

@@ -742,6 +742,18 @@ Value WarpInterp::paramAggregate(const ParmVarDecl *PD, const std::string &Path,
   return Value::aggregate(std::move(Out));
 }
 
+std::optional<int64_t> WarpInterp::constantOf(const Expr *E) {
+  auto It = Constants.find(E);
+  if (It == Constants.end()) {
+    std::optional<int64_t> V;
+    if (!E->isValueDependent())
+      if (std::optional<llvm::APSInt> C = E->getIntegerConstantExpr(Ctx))
+        V = C->getExtValue();
+    It = Constants.try_emplace(E, V).first;
+  }
+  return It->second;
+}
+
 void WarpInterp::run() {
   Frames.emplace_back();
   Frame &F = frame();

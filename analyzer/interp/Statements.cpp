@@ -27,24 +27,20 @@ namespace interp {
 void WarpInterp::exec(const Stmt *S) {
   if (!S || Active == 0)
     return;
-  if ((isa<BinaryOperator>(S) || isa<ForStmt>(S)) && skipInert(S))
+  // A statement that is not straight-line code (a block, branch, loop,
+  // jump): the compiler models see it begin and end, also when one of them
+  // skips it.
+  const bool StraightLine = isa<Expr>(S) || isa<DeclStmt>(S);
+  if (Models.skip(S)) {
+    if (!StraightLine) {
+      Models.blockEnter(S);
+      Models.blockExit(S);
+    }
     return;
-  // A load's value is reused by later loads of the same address in
-  // straight-line code, up to a store, a call or a branch (nvcc's value
-  // numbering): statements that are not straight-line code (blocks,
-  // branches, loops, jumps) end what is available, before and after.
-  struct StraightLine {
-    std::vector<AvailLoad> &A;
-    bool Simple;
-    StraightLine(std::vector<AvailLoad> &A, bool Simple) : A(A), Simple(Simple) {
-      if (!Simple)
-        A.clear();
-    }
-    ~StraightLine() {
-      if (!Simple)
-        A.clear();
-    }
-  } Guard(Avail, isa<Expr>(S) || isa<DeclStmt>(S));
+  }
+  std::optional<CompilerModels::Scope<const Stmt *>> Block;
+  if (!StraightLine)
+    Block.emplace(Models, &CompilerModels::blockEnter, &CompilerModels::blockExit, S);
   step();
   visit(S);
   if (auto *CS = dyn_cast<CompoundStmt>(S)) {
@@ -63,15 +59,14 @@ void WarpInterp::exec(const Stmt *S) {
   }
   if (auto *E = dyn_cast<Expr>(S)) {
     eval(E);
-    if (isa<BinaryOperator>(S))
-      noteInertCovered(S);
+    Models.ran(S);
     return;
   }
   if (auto *If = dyn_cast<IfStmt>(S))
     return execIf(If);
   if (auto *FS = dyn_cast<ForStmt>(S)) {
     execLoop(FS, FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(), false);
-    noteInertCovered(FS);
+    Models.ran(FS);
     return;
   }
   if (auto *WS = dyn_cast<WhileStmt>(S))
@@ -301,12 +296,8 @@ void WarpInterp::execDecl(const VarDecl *VD) {
 }
 
 void WarpInterp::execIf(const IfStmt *If) {
-  // A branch ends the block within which ptxas merges accesses.
-  struct ClearWindow {
-    std::vector<RecentAccess> &W;
-    explicit ClearWindow(std::vector<RecentAccess> &W) : W(W) { W.clear(); }
-    ~ClearWindow() { W.clear(); }
-  } WindowGuard(MergeWindow);
+  CompilerModels::Scope<const Stmt *> Branch(Models, &CompilerModels::branchEnter,
+                                             &CompilerModels::branchJoin, If);
   exec(If->getInit());
   if (const VarDecl *CV = If->getConditionVariable())
     execDecl(CV);
@@ -339,7 +330,7 @@ void WarpInterp::execIf(const IfStmt *If) {
     if (C.K == Cond::Guard)
       runEdgeSides(C, If, Save);
     if ((Save & C.True) && (Save & ~C.True))
-      noteBranchMerges(If); // both sides run, on different lanes of the warp
+      Models.branchDiverges(If); // both sides run, on different lanes of the warp
     Active = Save & C.True;
     exec(If->getThen());
     LaneMask AThen = Active;
@@ -586,7 +577,8 @@ Value WarpInterp::joinReturns(const Value &A, const Value &B, const IfStmt *If, 
 }
 
 void WarpInterp::execSwitch(const SwitchStmt *SW) {
-  MergeWindow.clear(); // a branch
+  CompilerModels::Scope<const Stmt *> Branch(Models, &CompilerModels::branchEnter,
+                                             &CompilerModels::branchJoin, SW);
   exec(SW->getInit());
   if (const VarDecl *CV = SW->getConditionVariable())
     execDecl(CV);

@@ -12,8 +12,11 @@
 //                    return/break/continue, joining the two sides of a branch
 //   Loops.cpp        loops run iteration by iteration, or once with a
 //                    symbolic counter
-//   Hoisting.cpp     loads nvcc moves out of loops
-//   Inert.cpp        register arithmetic, skipped once proven inert
+//   CompilerModel.h  what nvcc and ptxas do, as models called at fixed
+//                    hooks of the walk, one per file of models/ (registered
+//                    in models/Models.def): inert register code, local
+//                    arrays in registers, load reuse, hoisting, shared
+//                    merges, branch twins
 //   Expressions.cpp  rvalues: arithmetic, casts, ?:, literals
 //   Conditions.cpp   conditions as lane masks (exact, uniform, guard, data)
 //   Memory.cpp       lvalues, loads and stores, the access events
@@ -27,6 +30,7 @@
 #ifndef COALESCE_ANALYZER_INTERP_WARPINTERP_H
 #define COALESCE_ANALYZER_INTERP_WARPINTERP_H
 
+#include "interp/CompilerModel.h"
 #include "interp/Interpreter.h"
 #include "model/IntOps.h"
 
@@ -116,6 +120,9 @@ public:
   void run();
 
 private:
+  /// The compiler models reach the walker through their base class's
+  /// services only (CompilerModel.h).
+  friend class CompilerModel;
   KernelRun &R;
   clang::ASTContext &Ctx;
   unsigned Warp;
@@ -141,51 +148,6 @@ private:
   unsigned DivergentExits = 0;
   std::vector<AccessEvent> Buffered;
   std::set<std::pair<const clang::Expr *, std::string>> Explained;
-  /// Loads issued earlier in the straight-line code being run, on the lanes
-  /// now active, and the last store: a load of the same address (region,
-  /// per-lane offset, width) is not issued again, nvcc reuses the value
-  /// (or forwards the stored one). Cleared at every store, call, side of a
-  /// branch, and around blocks, branches and loops (Statements.cpp exec(),
-  /// Memory.cpp access()).
-  struct AvailLoad {
-    RegionId Region;
-    Poly Offset;
-    unsigned Width;
-    LaneMask Active;
-    const clang::Expr *Site;
-    bool Stored; // the value a store wrote
-  };
-  std::vector<AvailLoad> Avail;
-  /// Shared accesses since the last branch or barrier, unrolled iterations
-  /// of loops included: ptxas merges accesses of one base at adjacent
-  /// offsets into one wider instruction where it can prove the alignment
-  /// (Merging.cpp noteMergeable()).
-  struct RecentAccess {
-    RegionId Region;
-    Poly Offset;
-    unsigned Width;
-    LaneMask Active;
-    AccessOp Op;
-    const clang::Expr *Site;
-    int64_t Align; // what ptxas can prove of the address
-    bool Syntax;   // Shape and Const come from the lvalue's syntax
-    std::string Shape;
-    int64_t Const;
-  };
-  std::vector<RecentAccess> MergeWindow;
-  /// For each loop being run iteration by iteration, innermost last:
-  /// whether nvcc unrolls it completely (a trip count known at compile
-  /// time), so that ptxas sees its iterations' accesses side by side.
-  std::vector<bool> UnrolledLoops;
-  bool unrolledCompletely(const clang::Stmt *Loop);
-  bool unrolledCompletelyUncached(const clang::Stmt *Loop);
-  llvm::DenseMap<const clang::Stmt *, bool> UnrolledCache;
-  /// ptxasView()'s key of each term it cannot evaluate (its structure).
-  llvm::DenseMap<const clang::Expr *, std::string> TermKeys;
-  /// The variables each function assigns after their declaration
-  /// (collectModifiedVars of its body), for ptxasView(): a pointer set once
-  /// is its initializer.
-  llvm::DenseMap<const clang::FunctionDecl *, std::set<const clang::VarDecl *>> AssignedIn;
   /// A call of record type that clang evaluates as a constant: its value
   /// (evaluated once per call).
   const std::optional<Value> &constantRecord(const clang::CallExpr *CE);
@@ -198,38 +160,6 @@ private:
   /// An integer constant expression's value, evaluated once.
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   std::optional<int64_t> constantOf(const clang::Expr *E);
-  /// After such a loop: the same shared access in consecutive iterations,
-  /// reading (writing) the row it walks whole 16-byte blocks at a time,
-  /// becomes one 16-byte access per block, as ptxas merges it.
-  void mergeUnrolled(size_t Mark);
-  /// A branch whose two sides both run in this warp: an access written
-  /// alike in both sides may become one instruction that the lanes of both
-  /// run (Hoisting.cpp).
-  void noteBranchMerges(const clang::IfStmt *If);
-  /// After a loop run once for a symbolic iteration K: a shared access
-  /// whose address moves by its own width each iteration may be merged
-  /// with its copy in the next iteration of the unrolled loop.
-  void noteMergeableAcrossIterations(size_t Mark, SymbolId K);
-  /// Site may be merged with its own copy in the next unrolled iteration.
-  void noteMergeableWithNextCopy(const clang::Expr *Site, AccessOp Op, unsigned Width);
-  /// A shared lvalue's byte offset as ptxas sees it: a constant plus terms
-  /// it cannot evaluate (Shape names them with their coefficients), and the
-  /// alignment it can prove (Ok false: not a subscript or field chain on a
-  /// shared array).
-  struct PtxasView {
-    bool Ok = false;
-    std::string Shape;
-    int64_t Const = 0;
-    int64_t Align = 0;
-    int64_t TermsAlign = 0; // the same without the constant part
-  };
-  /// With CountersAtStart, every loop counter takes its first value (where
-  /// an unrolled copy of its loop starts); otherwise only the counters of
-  /// loops nvcc unrolls completely are known, by their current value.
-  PtxasView ptxasView(const clang::Expr *Site, bool CountersAtStart = false);
-  void noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
-                     const clang::Expr *Site);
-
   // Budget (State.cpp) --------------------------------------------------------
   void step() {
     if (++R.Steps > R.Limits.MaxSteps)
@@ -377,31 +307,6 @@ private:
   void runEdgeSides(const Cond &C, const clang::IfStmt *If, LaneMask Save);
   void execSwitch(const clang::SwitchStmt *SW);
 
-  // Inert regions (Inert.cpp) ---------------------------------------------------
-  /// Skips S when it is an inert region whose checks hold now.
-  bool skipInert(const clang::Stmt *S);
-  /// After a full run of S: it may be skipped from now on if all of it ran.
-  void noteInertCovered(const clang::Stmt *S);
-  /// Whether `VD[...]` at Site is an element of a per-thread register array.
-  bool registerElement(const clang::VarDecl *VD, const clang::Expr *Site);
-
-  // Accesses moved out of loops and branches (Hoisting.cpp) -------------------
-  /// The loads of Loop that nvcc hoists when their address does not change
-  /// (mapped to null), and those it keeps in a register between iterations
-  /// because the loop's only store that may overwrite them writes the same
-  /// lvalue back (mapped to that store's lvalue).
-  const std::map<const clang::Expr *, const clang::Expr *> &
-  hoistableLoads(const clang::Stmt *Loop);
-  /// After a loop run iteration by iteration: the buffered events from Mark
-  /// on of each hoistable load that kept its address become one event; a
-  /// load kept in a register has requests per warp that are not known.
-  void hoistConcrete(const clang::Stmt *Loop, size_t Mark);
-  /// After a loop run once for a symbolic iteration K: the events from Mark
-  /// on of hoistable loads whose address does not mention K count once per
-  /// start of the loop (EntryWeight); loads kept in a register, as above.
-  void hoistSymbolic(const clang::Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
-                     bool EntryKnown);
-
   // Loops (Loops.cpp) --------------------------------------------------------------
   /// A range-for over a braced list, run element by element; false (and
   /// nothing run) when the range is something else.
@@ -476,10 +381,6 @@ private:
   /// load or store instruction reaches, so its pointer points into a local
   /// region, whose accesses are not reported.
   Value addressOf(const LValue &LV);
-  /// An access at Site into the per-thread array Array stays in registers
-  /// (no local-memory record): the array is small, or the subscripts are
-  /// known at compile time.
-  bool isLocalRegisterAccess(const clang::VarDecl *Array, const clang::Expr *Site);
   /// The local variable LV designates, when it is all of it (`*p` with
   /// p = &x, of x's type): reads and writes through p are x's.
   const clang::VarDecl *pointedVar(const LValue &LV, clang::QualType T) const;
@@ -513,6 +414,10 @@ private:
   /// pointer parameter, the object of a method), else at the user's call;
   /// with the context of the user's code.
   void attributeToUserCode(AccessEvent &E);
+
+  /// What nvcc and ptxas make of the code (CompilerModel.h), called at the
+  /// hooks. Last: the models refer to the members above.
+  CompilerModels Models{*this};
 };
 
 /// The `for` loop whose init declares or assigns VD, if any (Memory.cpp).

@@ -1,4 +1,4 @@
-//===- Inert.cpp - Statements that only compute floating-point registers --===//
+//===- InertCode.cpp - Statements that only compute float registers ------===//
 //
 // The arithmetic of a tiled kernel (`acc[m][n] += a[m] * b[n]` in loops
 // unrolled over the register tile) touches no memory the analysis reports and
@@ -25,8 +25,12 @@
 // The walk's coverage log (the check that no access vanishes) needs every
 // statement evaluated once: the first run of a region with coverage on is a
 // full one, and the region is skipped once all its statements were visited.
+//
+// Hooks: skip() skips an inert region whose checks hold now; ran() marks a
+// region covered once all of it ran.
 //===----------------------------------------------------------------------===//
 
+#include "interp/CompilerModel.h"
 #include "interp/WarpInterp.h"
 
 #include "ast/AstUtil.h"
@@ -286,7 +290,23 @@ InertRegion inertRegion(ASTContext &Ctx, const Stmt *S) {
   return R;
 }
 
-bool WarpInterp::registerElement(const VarDecl *VD, const Expr *Site) {
+namespace {
+class InertCode : public CompilerModel {
+public:
+  using CompilerModel::CompilerModel;
+
+  /// Skips S when it is an inert region whose checks hold now.
+  bool skip(const Stmt *S) override;
+  /// After a full run of S: it may be skipped from now on if all of it ran.
+  void ran(const Stmt *S) override;
+
+private:
+  /// Whether `VD[...]` at Site is an element of a per-thread register array.
+  bool registerElement(const VarDecl *VD, const Expr *Site);
+};
+} // namespace
+
+bool InertCode::registerElement(const VarDecl *VD, const Expr *Site) {
   const VarDecl *Array = nullptr;
   if (VD->getType()->isArrayType()) {
     Array = VD;
@@ -300,10 +320,12 @@ bool WarpInterp::registerElement(const VarDecl *VD, const Expr *Site) {
     const MemRegion &M = R.Regions[It->second.Region];
     Array = M.K == MemRegion::Local ? dyn_cast_or_null<VarDecl>(M.Decl) : nullptr;
   }
-  return Array && isLocalRegisterAccess(Array, Site);
+  return Array && inRegistersByAnyModel(Array, Site);
 }
 
-bool WarpInterp::skipInert(const Stmt *S) {
+bool InertCode::skip(const Stmt *S) {
+  if (!isa<BinaryOperator>(S) && !isa<ForStmt>(S))
+    return false;
   auto It = R.Inert.find(S);
   if (It == R.Inert.end())
     It = R.Inert.try_emplace(S, inertRegion(Ctx, S)).first;
@@ -322,7 +344,7 @@ bool WarpInterp::skipInert(const Stmt *S) {
     if (IsLoop) {
       // The loop may run no iteration on some lanes: the variable keeps its
       // value there, which must be the opaque value the others get.
-      const Frame &F = Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)];
+      const Frame &F = frames()[std::min<size_t>(LV.FrameIdx, frames().size() - 1)];
       if (LV.FieldPath.empty()) {
         auto V = F.Vars.find(LV.VarD);
         if (V == F.Vars.end() || V->second.K != Value::Opaque)
@@ -335,10 +357,8 @@ bool WarpInterp::skipInert(const Stmt *S) {
     }
     Targets.push_back(std::move(LV));
   }
-  if (R.Coverage && !DryDepth && !R.Coverage->InertCovered.count(S))
+  if (R.Coverage && !dry() && !R.Coverage->InertCovered.count(S))
     return false; // run in full; exec() marks it covered once it all ran
-  if (IsLoop)
-    Avail.clear(); // as exec() does around a loop
   step();
   if (!IsLoop)
     for (size_t I = 0; I < Targets.size(); ++I)
@@ -346,8 +366,10 @@ bool WarpInterp::skipInert(const Stmt *S) {
   return true;
 }
 
-void WarpInterp::noteInertCovered(const Stmt *S) {
-  if (!R.Coverage || DryDepth)
+void InertCode::ran(const Stmt *S) {
+  if (!isa<BinaryOperator>(S) && !isa<ForStmt>(S))
+    return;
+  if (!R.Coverage || dry())
     return;
   auto It = R.Inert.find(S);
   if (It == R.Inert.end() || !It->second.Ok || R.Coverage->InertCovered.count(S))
@@ -356,6 +378,10 @@ void WarpInterp::noteInertCovered(const Stmt *S) {
     if (!R.Coverage->Visited.count(X))
       return;
   R.Coverage->InertCovered.insert(S);
+}
+
+std::unique_ptr<CompilerModel> makeInertCode(WarpInterp &I) {
+  return std::make_unique<InertCode>(I);
 }
 
 } // namespace interp

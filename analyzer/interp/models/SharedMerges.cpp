@@ -1,4 +1,4 @@
-//===- Merging.cpp - Shared accesses ptxas merges into wider ones ---------===//
+//===- SharedMerges.cpp - Shared accesses ptxas merges into wider ones ----===//
 //
 // ptxas merges shared loads (stores) of one base at constant offsets that
 // fall in one aligned 8- or 16-byte block into one LDS.64/LDS.128
@@ -17,8 +17,17 @@
 //   - noteMergeableAcrossIterations(): after a loop run once for a symbolic
 //     iteration, an access that moves by its width may be merged with its
 //     copy in the next unrolled iteration.
+//
+// Hooks: access() notes each plain shared load or store (noteMergeable())
+// and ends the window of accesses ptxas may merge at an atomic, a call, or
+// a store that may overwrite a shared value; so do an ordering call, the
+// start of an if or switch and the end of an if (a branch). loopEnter() /
+// loopExit() keep, for each loop run iteration by iteration, whether nvcc
+// unrolls it completely; loopRan() merges its iterations' accesses
+// (mergeUnrolled(), noteMergeableAcrossIterations()).
 //===----------------------------------------------------------------------===//
 
+#include "interp/CompilerModel.h"
 #include "interp/WarpInterp.h"
 
 #include "ast/AstUtil.h"
@@ -35,6 +44,7 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <set>
 
 using namespace clang;
 
@@ -51,9 +61,111 @@ struct Known {
   int64_t Factor = 1;
   int64_t multiple() const { return Value ? (*Value < 0 ? -*Value : *Value) : Factor; }
 };
+
+class SharedMerges : public CompilerModel {
+public:
+  using CompilerModel::CompilerModel;
+
+  // A branch, or a barrier, fence, atomic or warp exchange, ends the block
+  // within which ptxas merges accesses (nvcc inlines other device
+  // functions). The end of a switch does not (as before the models).
+  void branchEnter(const Stmt *) override { MergeWindow.clear(); }
+  void branchJoin(const Stmt *B) override {
+    if (isa<IfStmt>(B))
+      MergeWindow.clear();
+  }
+  void orderingCall(const CallExpr *) override { MergeWindow.clear(); }
+
+  void loopEnter(const Stmt *Loop, LoopWalk W) override {
+    if (W == LoopWalk::OverList)
+      UnrolledLoops.push_back(true); // a trip count known at compile time
+    else if (W == LoopWalk::Iterations)
+      UnrolledLoops.push_back(unrolledCompletely(Loop));
+  }
+  void loopExit(const Stmt *, LoopWalk W) override {
+    if (W != LoopWalk::Symbolic)
+      UnrolledLoops.pop_back();
+  }
+  void loopRan(const LoopRun &L) override {
+    if (L.Walk == LoopWalk::Symbolic)
+      noteMergeableAcrossIterations(L.Mark, *L.K);
+    else if (UnrolledLoops.back())
+      mergeUnrolled(L.Mark);
+  }
+
+  void access(AccessEvent &E, const AccessFacts &A) override {
+    if (E.Space == MemorySpace::Shared && A.Plain &&
+        (A.Op == AccessOp::Load || A.Op == AccessOp::Store)) {
+      if (E.UnknownWhy.empty())
+        noteMergeable(A.Op, *A.Region, A.LV.Ptr.P, A.Width, A.Site);
+    } else if (A.Op == AccessOp::Atomic || A.Op == AccessOp::Call ||
+               (A.Op == AccessOp::Store && E.Space != MemorySpace::Global)) {
+      MergeWindow.clear(); // an atomic, or a store that may overwrite a shared value
+    }
+  }
+
+private:
+  /// Shared accesses since the last branch or barrier, unrolled iterations
+  /// of loops included: ptxas merges accesses of one base at adjacent
+  /// offsets into one wider instruction where it can prove the alignment
+  /// (noteMergeable()).
+  struct RecentAccess {
+    RegionId Region;
+    Poly Offset;
+    unsigned Width;
+    LaneMask Active;
+    AccessOp Op;
+    const Expr *Site;
+    int64_t Align; // what ptxas can prove of the address
+    bool Syntax;   // Shape and Const come from the lvalue's syntax
+    std::string Shape;
+    int64_t Const;
+  };
+  std::vector<RecentAccess> MergeWindow;
+  /// For each loop being run iteration by iteration, innermost last:
+  /// whether nvcc unrolls it completely (a trip count known at compile
+  /// time), so that ptxas sees its iterations' accesses side by side.
+  std::vector<bool> UnrolledLoops;
+  bool unrolledCompletely(const Stmt *Loop);
+  bool unrolledCompletelyUncached(const Stmt *Loop);
+  llvm::DenseMap<const Stmt *, bool> UnrolledCache;
+  /// ptxasView()'s key of each term it cannot evaluate (its structure).
+  llvm::DenseMap<const Expr *, std::string> TermKeys;
+  /// The variables each function assigns after their declaration
+  /// (collectModifiedVars of its body), for ptxasView(): a pointer set once
+  /// is its initializer.
+  llvm::DenseMap<const FunctionDecl *, std::set<const VarDecl *>> AssignedIn;
+  /// After such a loop: the same shared access in consecutive iterations,
+  /// reading (writing) the row it walks whole 16-byte blocks at a time,
+  /// becomes one 16-byte access per block, as ptxas merges it.
+  void mergeUnrolled(size_t Mark);
+  /// After a loop run once for a symbolic iteration K: a shared access
+  /// whose address moves by its own width each iteration may be merged
+  /// with its copy in the next iteration of the unrolled loop.
+  void noteMergeableAcrossIterations(size_t Mark, SymbolId K);
+  /// Site may be merged with its own copy in the next unrolled iteration.
+  void noteMergeableWithNextCopy(const Expr *Site, AccessOp Op, unsigned Width);
+  /// A shared lvalue's byte offset as ptxas sees it: a constant plus terms
+  /// it cannot evaluate (Shape names them with their coefficients), and the
+  /// alignment it can prove (Ok false: not a subscript or field chain on a
+  /// shared array).
+  struct PtxasView {
+    bool Ok = false;
+    std::string Shape;
+    int64_t Const = 0;
+    int64_t Align = 0;
+    int64_t TermsAlign = 0; // the same without the constant part
+  };
+  /// With CountersAtStart, every loop counter takes its first value (where
+  /// an unrolled copy of its loop starts); otherwise only the counters of
+  /// loops nvcc unrolls completely are known, by their current value.
+  PtxasView ptxasView(const Expr *Site, bool CountersAtStart = false);
+  void noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
+                     const Expr *Site);
+};
 } // namespace
 
-WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site, bool CountersAtStart) {
+SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersAtStart) {
   const int64_t Placed = spaceModel(MemorySpace::Shared).PlacedAlignment;
   std::function<Known(const Expr *, unsigned)> Of = [&](const Expr *E, unsigned Depth) -> Known {
     Known K;
@@ -306,7 +418,7 @@ WarpInterp::PtxasView WarpInterp::ptxasView(const Expr *Site, bool CountersAtSta
 /// access that could be merged this way with one before it, since the last
 /// branch or barrier and with no store between loads (or load between
 /// stores) of the same array, is reported unknown.
-void WarpInterp::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
+void SharedMerges::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
                                const Expr *Site) {
   // ptxas does not move a shared load past a shared store to merge it, nor
   // a store past a load, even of another array (Rodinia lud_perimeter's
@@ -390,19 +502,7 @@ void WarpInterp::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, uns
     MergeWindow.erase(MergeWindow.begin());
 }
 
-std::optional<int64_t> WarpInterp::constantOf(const Expr *E) {
-  auto It = Constants.find(E);
-  if (It == Constants.end()) {
-    std::optional<int64_t> V;
-    if (!E->isValueDependent())
-      if (std::optional<llvm::APSInt> C = E->getIntegerConstantExpr(Ctx))
-        V = C->getExtValue();
-    It = Constants.try_emplace(E, V).first;
-  }
-  return It->second;
-}
-
-bool WarpInterp::unrolledCompletely(const Stmt *Loop) {
+bool SharedMerges::unrolledCompletely(const Stmt *Loop) {
   auto It = UnrolledCache.find(Loop);
   if (It == UnrolledCache.end())
     It = UnrolledCache.try_emplace(Loop, unrolledCompletelyUncached(Loop)).first;
@@ -450,7 +550,7 @@ bool smallFlatBody(const Stmt *S, unsigned &Statements) {
 }
 } // namespace
 
-bool WarpInterp::unrolledCompletelyUncached(const Stmt *Loop) {
+bool SharedMerges::unrolledCompletelyUncached(const Stmt *Loop) {
   // `for (int k = C0; k < C1; ++k)` (or `k = C0` on a counter declared
   // before, `<=`, `>`, `>=`, `--`, `+= C`) with at most 64 iterations and a
   // body of a few statements with no inner loop or call: nvcc unrolls it
@@ -504,7 +604,7 @@ bool WarpInterp::unrolledCompletelyUncached(const Stmt *Loop) {
   return Trips <= 64 && smallFlatBody(For->getBody(), Statements);
 }
 
-void WarpInterp::mergeUnrolled(size_t Mark) {
+void SharedMerges::mergeUnrolled(size_t Mark) {
   // The events of each shared access of one width, by call context.
   std::map<std::pair<const Expr *, std::string>, std::vector<size_t>> Groups;
   for (size_t I = Mark; I < Buffered.size(); ++I) {
@@ -566,7 +666,7 @@ void WarpInterp::mergeUnrolled(size_t Mark) {
   dropBuffered(Mark, Drop);
 }
 
-void WarpInterp::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
+void SharedMerges::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
   const Poly Next = Poly::symbol(K) + Poly::constant(1);
   for (size_t I = Mark; I < Buffered.size(); ++I) {
     const AccessEvent &E = Buffered[I];
@@ -598,7 +698,7 @@ void WarpInterp::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
   }
 }
 
-void WarpInterp::noteMergeableWithNextCopy(const Expr *Site, AccessOp Op, unsigned Width) {
+void SharedMerges::noteMergeableWithNextCopy(const Expr *Site, AccessOp Op, unsigned Width) {
   R.Mergeable.try_emplace(
       {Site, Op},
       makeReason(ReasonKind::MayBeMerged,
@@ -606,6 +706,10 @@ void WarpInterp::noteMergeableWithNextCopy(const Expr *Site, AccessOp Op, unsign
                   Op == AccessOp::Load ? "read, in the next iteration,"
                                        : "write, in the next iteration,",
                   std::to_string(2 * Width)}));
+}
+
+std::unique_ptr<CompilerModel> makeSharedMerges(WarpInterp &I) {
+  return std::make_unique<SharedMerges>(I);
 }
 
 } // namespace interp

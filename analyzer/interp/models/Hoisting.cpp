@@ -42,8 +42,15 @@
 // that the lanes of both sides run (LLVM hoists a diamond's common loads
 // into its head and sinks its common stores); such accesses are reported
 // unknown ('may-be-merged-across-branch').
+//
+// Two models: Hoisting (loopRan(): after a loop's run, its buffered events
+// of hoisted loads count once per start of the loop, those kept in a
+// register have requests per warp that are not known) and BranchTwins
+// (branchDiverges(): the accesses written alike in both sides of an if
+// whose sides both run).
 //===----------------------------------------------------------------------===//
 
+#include "interp/CompilerModel.h"
 #include "interp/WarpInterp.h"
 
 #include "ast/AstUtil.h"
@@ -357,9 +364,47 @@ private:
   }
 };
 
+class Hoisting : public CompilerModel {
+public:
+  using CompilerModel::CompilerModel;
+
+  void loopRan(const LoopRun &L) override {
+    if (L.Walk == LoopWalk::Symbolic)
+      hoistSymbolic(L.Loop, L.Mark, *L.K, L.EntryWeight, L.EntryKnown);
+    else
+      hoistConcrete(L.Loop, L.Mark);
+  }
+
+private:
+  /// The loads of Loop that nvcc hoists when their address does not change
+  /// (mapped to null), and those it keeps in a register between iterations
+  /// because the loop's only store that may overwrite them writes the same
+  /// lvalue back (mapped to that store's lvalue).
+  const std::map<const Expr *, const Expr *> &hoistableLoads(const Stmt *Loop);
+  /// After a loop run iteration by iteration: the buffered events from Mark
+  /// on of each hoistable load that kept its address become one event; a
+  /// load kept in a register has requests per warp that are not known.
+  void hoistConcrete(const Stmt *Loop, size_t Mark);
+  /// After a loop run once for a symbolic iteration K: the events from Mark
+  /// on of hoistable loads whose address does not mention K count once per
+  /// start of the loop (EntryWeight); loads kept in a register, as above.
+  void hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
+                     bool EntryKnown);
+};
+
+class BranchTwins : public CompilerModel {
+public:
+  using CompilerModel::CompilerModel;
+
+  /// Both sides run, on different lanes of the warp: an access written
+  /// alike in both sides may become one instruction that the lanes of both
+  /// run.
+  void branchDiverges(const IfStmt *If) override;
+};
+
 } // namespace
 
-const std::map<const Expr *, const Expr *> &WarpInterp::hoistableLoads(const Stmt *Loop) {
+const std::map<const Expr *, const Expr *> &Hoisting::hoistableLoads(const Stmt *Loop) {
   auto It = R.Hoistable.find(Loop);
   if (It == R.Hoistable.end())
     It = R.Hoistable.try_emplace(Loop, LoopScan(Ctx).hoistable(Loop)).first;
@@ -390,7 +435,7 @@ void sideAccesses(const Stmt *S, std::vector<std::pair<const Expr *, AccessOp>> 
 }
 } // namespace
 
-void WarpInterp::noteBranchMerges(const IfStmt *If) {
+void BranchTwins::branchDiverges(const IfStmt *If) {
   auto It = R.BranchTwins.find(If);
   if (It == R.BranchTwins.end()) {
     std::vector<std::pair<const Expr *, AccessOp>> Then, Else;
@@ -428,7 +473,7 @@ const Expr *keptStore(ASTContext &Ctx, const std::map<const Expr *, const Expr *
 }
 } // namespace
 
-void WarpInterp::hoistConcrete(const Stmt *Loop, size_t Mark) {
+void Hoisting::hoistConcrete(const Stmt *Loop, size_t Mark) {
   const std::map<const Expr *, const Expr *> &H = hoistableLoads(Loop);
   if (H.empty())
     return;
@@ -472,7 +517,7 @@ void WarpInterp::hoistConcrete(const Stmt *Loop, size_t Mark) {
   dropBuffered(Mark, Drop);
 }
 
-void WarpInterp::hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
+void Hoisting::hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
                                bool EntryKnown) {
   const std::map<const Expr *, const Expr *> &H = hoistableLoads(Loop);
   if (H.empty())
@@ -502,6 +547,14 @@ void WarpInterp::hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double
     E.RequestsKnown = EntryKnown;
     E.Assumptions.push_back(Note);
   }
+}
+
+std::unique_ptr<CompilerModel> makeHoisting(WarpInterp &I) {
+  return std::make_unique<Hoisting>(I);
+}
+
+std::unique_ptr<CompilerModel> makeBranchTwins(WarpInterp &I) {
+  return std::make_unique<BranchTwins>(I);
 }
 
 } // namespace interp
