@@ -4,6 +4,8 @@
 
 namespace coalesce {
 
+MemorySpace ConstantSerialisation::space() const { return MemorySpace::Constant; }
+
 namespace {
 
 const char *const Unit = "constant-cache request";
@@ -36,19 +38,12 @@ std::string suggestion(const AccessRecord &R) {
 
 } // namespace
 
-MemorySpace ConstantSerialisation::space() const { return MemorySpace::Constant; }
-
 void ConstantSerialisation::describe(const AccessRecord &R, const RuleOptions &Opts,
                                      Finding &F) const {
-  F.Message = accessPhrase(R) + " is serialised into " + quantity(R.Ans.cost(), Unit) +
-              " per instruction (ideal " + formatNumber(R.Ans.ideal()) + ")" + sizeCondition(R);
+  F.Message = accessPhrase(R) + " is serialised into " + costStatement(R, Unit);
   if (!R.Ans.parametric())
     F.Message += ": " + addresses(R);
-  std::string Ev = laneEvidence(R);
-  if (!Ev.empty())
-    F.Notes.push_back({std::nullopt, Ev});
-  addSizeCases(F, R, Opts, Unit);
-  F.Notes.push_back({std::nullopt, assumptionNote(R)});
+  addEvidenceAndAssumptions(F, R, Opts, Unit);
   F.Notes.push_back({std::nullopt, suggestion(R)});
 }
 

@@ -7,19 +7,6 @@
 
 #ifndef COALESCE_RULES_CONSTANTSERIALISATION_H
 #define COALESCE_RULES_CONSTANTSERIALISATION_H
-
 #include "Rule.h"
-
-namespace coalesce {
-
-class ConstantSerialisation : public Rule {
-public:
-  const char *id() const override;
-  const char *summary() const override;
-  MemorySpace space() const override;
-  void describe(const AccessRecord &R, const RuleOptions &Opts, Finding &F) const override;
-};
-
-} // namespace coalesce
-
+COALESCE_DECLARE_RULE(ConstantSerialisation)
 #endif // COALESCE_RULES_CONSTANTSERIALISATION_H

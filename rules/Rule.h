@@ -73,6 +73,20 @@ public:
   virtual void describe(const AccessRecord &R, const RuleOptions &Opts, Finding &F) const = 0;
 };
 
+/// The declaration of a rule's class (rules/<Class>.h): id() and summary()
+/// come from Rules.def, space() and describe() from the rule's own file.
+#define COALESCE_DECLARE_RULE(Class)                                           \
+  namespace coalesce {                                                         \
+  class Class : public Rule {                                                  \
+  public:                                                                      \
+    const char *id() const override;                                           \
+    const char *summary() const override;                                      \
+    MemorySpace space() const override;                                        \
+    void describe(const AccessRecord &R, const RuleOptions &Opts,              \
+                  Finding &F) const override;                                  \
+  };                                                                           \
+  }
+
 /// All rules, in the order of Rules.def.
 const std::vector<std::unique_ptr<Rule>> &allRules();
 const Rule *findRule(const std::string &Id);
@@ -95,6 +109,10 @@ std::string unknownPhrase(const AccessRecord &R);
 std::string laneEvidence(const AccessRecord &R);
 std::string assumptionNote(const AccessRecord &R);
 
+/// "8 sectors per request (ideal 4)", "4 constant-cache requests per
+/// instruction (ideal 1)", with the size condition (sizeCondition()).
+std::string costStatement(const AccessRecord &R, const std::string &Unit);
+
 /// For a cost that depends on a run-time size: " for every cols >= 8" (the
 /// condition of the case the message states), else "".
 std::string sizeCondition(const AccessRecord &R);
@@ -108,6 +126,10 @@ std::string sizeCondition(const AccessRecord &R);
 /// naming that case and what would decide it.
 void addSizeCases(Finding &F, const AccessRecord &R, const RuleOptions &Opts,
                   const std::string &Unit);
+/// The notes every finding has, in order: the lanes' evidence (with
+/// EvidenceSuffix), the other sizes' cases (addSizeCases), the assumptions.
+void addEvidenceAndAssumptions(Finding &F, const AccessRecord &R, const RuleOptions &Opts,
+                               const std::string &Unit, const std::string &EvidenceSuffix = "");
 
 /// What every rule reports for an access in its space that it cannot
 /// predict: a remark saying why (or, for a load nvcc does not issue again,

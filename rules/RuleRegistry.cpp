@@ -135,6 +135,12 @@ Finding unknownRemark(const std::string &Id, const AccessRecord &R) {
   return F;
 }
 
+std::string costStatement(const AccessRecord &R, const std::string &Unit) {
+  return quantity(R.Ans.cost(), Unit) +
+         (spaceModel(R.Space).PerInstruction ? " per instruction" : " per request") +
+         " (ideal " + formatNumber(R.Ans.ideal()) + ")" + sizeCondition(R);
+}
+
 std::string sizeCondition(const AccessRecord &R) {
   const ParametricCost *P = R.Ans.parametric();
   return P ? " " + P->Cases.front().Text : "";
@@ -191,6 +197,15 @@ void addSizeCases(Finding &F, const AccessRecord &R, const RuleOptions &Opts,
                            "=VALUE (or " + N + " >= VALUE), or check them in the host code "
                            "before the launch"});
   }
+}
+
+void addEvidenceAndAssumptions(Finding &F, const AccessRecord &R, const RuleOptions &Opts,
+                               const std::string &Unit, const std::string &EvidenceSuffix) {
+  std::string Ev = laneEvidence(R);
+  if (!Ev.empty())
+    F.Notes.push_back({std::nullopt, Ev + EvidenceSuffix});
+  addSizeCases(F, R, Opts, Unit);
+  F.Notes.push_back({std::nullopt, assumptionNote(R)});
 }
 
 std::string assumptionNote(const AccessRecord &R) {

@@ -9,13 +9,8 @@ MemorySpace SharedBankConflict::space() const { return MemorySpace::Shared; }
 void SharedBankConflict::describe(const AccessRecord &R, const RuleOptions &Opts,
                                   Finding &F) const {
   F.Message = accessPhrase(R) + " has a " + formatNumber(R.Ans.ratio()) +
-              "-way bank conflict: " + quantity(R.Ans.cost(), "wavefront") +
-              " per request (ideal " + formatNumber(R.Ans.ideal()) + ")" + sizeCondition(R);
-  std::string Ev = laneEvidence(R);
-  if (!Ev.empty())
-    F.Notes.push_back({std::nullopt, Ev});
-  addSizeCases(F, R, Opts, "wavefront");
-  F.Notes.push_back({std::nullopt, assumptionNote(R)});
+              "-way bank conflict: " + costStatement(R, "wavefront");
+  addEvidenceAndAssumptions(F, R, Opts, "wavefront");
   if (R.PaddedCost) {
     std::string Fix = "padding the innermost dimension (" + R.PadDeclaration +
                       ") gives " + quantity(*R.PaddedCost, "wavefront") +

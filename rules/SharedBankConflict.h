@@ -6,19 +6,6 @@
 
 #ifndef COALESCE_RULES_SHAREDBANKCONFLICT_H
 #define COALESCE_RULES_SHAREDBANKCONFLICT_H
-
 #include "Rule.h"
-
-namespace coalesce {
-
-class SharedBankConflict : public Rule {
-public:
-  const char *id() const override;
-  const char *summary() const override;
-  MemorySpace space() const override;
-  void describe(const AccessRecord &R, const RuleOptions &Opts, Finding &F) const override;
-};
-
-} // namespace coalesce
-
+COALESCE_DECLARE_RULE(SharedBankConflict)
 #endif // COALESCE_RULES_SHAREDBANKCONFLICT_H

@@ -8,6 +8,8 @@
 
 namespace coalesce {
 
+MemorySpace UncoalescedGlobal::space() const { return MemorySpace::Global; }
+
 namespace {
 
 std::string pattern(const AccessRecord &R) {
@@ -76,20 +78,13 @@ std::string suggestion(const AccessRecord &R) {
 
 } // namespace
 
-MemorySpace UncoalescedGlobal::space() const { return MemorySpace::Global; }
-
 void UncoalescedGlobal::describe(const AccessRecord &R, const RuleOptions &Opts,
                                  Finding &F) const {
-  F.Message = accessPhrase(R) + " uses " + quantity(R.Ans.cost(), "sector") +
-              " per request (ideal " + formatNumber(R.Ans.ideal()) + ")" + sizeCondition(R);
+  F.Message = accessPhrase(R) + " uses " + costStatement(R, "sector");
   std::string P = R.Ans.parametric() ? "" : pattern(R);
   if (!P.empty())
     F.Message += ": " + P;
-  std::string Ev = laneEvidence(R);
-  if (!Ev.empty())
-    F.Notes.push_back({std::nullopt, Ev});
-  addSizeCases(F, R, Opts, "sector");
-  F.Notes.push_back({std::nullopt, assumptionNote(R)});
+  addEvidenceAndAssumptions(F, R, Opts, "sector");
   F.Notes.push_back({std::nullopt, suggestion(R)});
 }
 

@@ -4,6 +4,8 @@
 
 namespace coalesce {
 
+MemorySpace UncoalescedLocal::space() const { return MemorySpace::Local; }
+
 namespace {
 
 std::string suggestion(const AccessRecord &R) {
@@ -18,18 +20,12 @@ std::string suggestion(const AccessRecord &R) {
 
 } // namespace
 
-MemorySpace UncoalescedLocal::space() const { return MemorySpace::Local; }
-
 void UncoalescedLocal::describe(const AccessRecord &R, const RuleOptions &Opts,
                                 Finding &F) const {
-  F.Message = accessPhrase(R) + " uses " + quantity(R.Ans.cost(), "sector") +
-              " per request (ideal " + formatNumber(R.Ans.ideal()) + ")" + sizeCondition(R) +
+  F.Message = accessPhrase(R) + " uses " + costStatement(R, "sector") +
               ": the lanes use different offsets in their own copies of the array";
-  std::string Ev = laneEvidence(R);
-  if (!Ev.empty())
-    F.Notes.push_back({std::nullopt, Ev + " (each lane's offset in its own '" + R.Array + "')"});
-  addSizeCases(F, R, Opts, "sector");
-  F.Notes.push_back({std::nullopt, assumptionNote(R)});
+  addEvidenceAndAssumptions(F, R, Opts, "sector",
+                            " (each lane's offset in its own '" + R.Array + "')");
   F.Notes.push_back({std::nullopt, suggestion(R)});
 }
 

@@ -8,19 +8,6 @@
 
 #ifndef COALESCE_RULES_UNCOALESCEDLOCAL_H
 #define COALESCE_RULES_UNCOALESCEDLOCAL_H
-
 #include "Rule.h"
-
-namespace coalesce {
-
-class UncoalescedLocal : public Rule {
-public:
-  const char *id() const override;
-  const char *summary() const override;
-  MemorySpace space() const override;
-  void describe(const AccessRecord &R, const RuleOptions &Opts, Finding &F) const override;
-};
-
-} // namespace coalesce
-
+COALESCE_DECLARE_RULE(UncoalescedLocal)
 #endif // COALESCE_RULES_UNCOALESCEDLOCAL_H

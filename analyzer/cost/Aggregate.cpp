@@ -399,7 +399,7 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
       T.Requests = S->SumW * double(Grid->X) * double(Grid->Y) * double(Grid->Z);
       Rec.LaunchTotals.push_back(T);
     }
-    // An access ptxas may merge with an adjacent one (interp/Merging.cpp).
+    // An access ptxas may merge with an adjacent one (interp/models/SharedMerges.cpp).
     const Reason *Why = S->UnknownWhy.empty() ? nullptr : &S->UnknownWhy;
     if (!Why) {
       auto M = Run.Mergeable.find({S->Site, S->Op});

@@ -7,6 +7,8 @@
 #include "model/LocalModel.h"
 #include "model/SectorModel.h"
 
+#include <iterator>
+
 namespace coalesce {
 
 namespace {
@@ -34,9 +36,11 @@ RequestCost constantCost(const LaneInts &A, LaneMask Active, unsigned Width) {
   return {C.Requests, C.Ideal};
 }
 
-const std::vector<SpaceModel> Models = {
+// Constant-initialized (an aggregate of constants): usable from any
+// static initializer.
+const SpaceModel Models[] = {
     {MemorySpace::Global, "global", "sector", SectorBytes, WidestGlobalOrShared,
-     /*PlacedAlignment=*/1, globalCost, Verdict::Uncoalesced, /*PerInstruction=*/false,
+     /*PlacedAlignment=*/1, /*MergedByPtxas=*/false, globalCost, Verdict::Uncoalesced, /*PerInstruction=*/false,
      /*ReportsLines=*/true, /*ReportsConflictWays=*/false, /*PaddingFix=*/false,
      /*StatesBaseAlignment=*/true, SpacePicture::Sectors,
      "the 32-byte sectors they touch",
@@ -44,7 +48,7 @@ const std::vector<SpaceModel> Models = {
       "sectorsPerRequest", "idealSectorsPerRequest"},
      {"global", "L2 Theoretical Sectors Global", "L2 Theoretical Sectors Global Ideal"}},
     {MemorySpace::Shared, "shared", "wavefront", BankPeriodBytes, WidestGlobalOrShared,
-     /*PlacedAlignment=*/16, sharedCost, Verdict::BankConflict, /*PerInstruction=*/false,
+     /*PlacedAlignment=*/16, /*MergedByPtxas=*/true, sharedCost, Verdict::BankConflict, /*PerInstruction=*/false,
      /*ReportsLines=*/false, /*ReportsConflictWays=*/true, /*PaddingFix=*/true,
      /*StatesBaseAlignment=*/false, SpacePicture::Banks,
      "the shared-memory banks of the words they touch",
@@ -52,7 +56,7 @@ const std::vector<SpaceModel> Models = {
       "wavefrontsPerRequest", "idealWavefrontsPerRequest"},
      {"shared", "L1 Wavefronts Shared", "L1 Wavefronts Shared Ideal"}},
     {MemorySpace::Constant, "constant", "constant-cache request", 1, WidestConstantLoad,
-     /*PlacedAlignment=*/1, constantCost, Verdict::Serialised, /*PerInstruction=*/true,
+     /*PlacedAlignment=*/1, /*MergedByPtxas=*/false, constantCost, Verdict::Serialised, /*PerInstruction=*/true,
      /*ReportsLines=*/false, /*ReportsConflictWays=*/false, /*PaddingFix=*/false,
      /*StatesBaseAlignment=*/false, SpacePicture::Addresses,
      "the distinct addresses they read",
@@ -64,7 +68,7 @@ const std::vector<SpaceModel> Models = {
     // bytes (it stores a float array filled in a loop with STL.128). Its
     // numbers have global memory's names: sectors.
     {MemorySpace::Local, "local", "sector", LocalWordBytes, WidestGlobalOrShared,
-     /*PlacedAlignment=*/16, localCost, Verdict::Uncoalesced, /*PerInstruction=*/false,
+     /*PlacedAlignment=*/16, /*MergedByPtxas=*/false, localCost, Verdict::Uncoalesced, /*PerInstruction=*/false,
      /*ReportsLines=*/false, /*ReportsConflictWays=*/false, /*PaddingFix=*/false,
      /*StatesBaseAlignment=*/false, SpacePicture::None,
      "the 32-byte sectors of local memory they touch",
@@ -82,6 +86,9 @@ const SpaceModel &spaceModel(MemorySpace S) {
   return Models[0];
 }
 
-const std::vector<SpaceModel> &allSpaces() { return Models; }
+const std::vector<SpaceModel> &allSpaces() {
+  static const std::vector<SpaceModel> All(std::begin(Models), std::end(Models));
+  return All;
+}
 
 } // namespace coalesce

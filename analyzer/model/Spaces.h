@@ -93,6 +93,10 @@ struct SpaceModel {
   /// and definitions the compiler keeps at their type's alignment (a
   /// __device__ array of such structs is copied with LDG.64): 1.
   int64_t PlacedAlignment;
+  /// ptxas merges accesses of one base at adjacent offsets into one wider
+  /// instruction where it can prove their alignment (interp/models/
+  /// SharedMerges.cpp): modelled for shared memory, whose base it places.
+  bool MergedByPtxas;
   RequestCost (*Count)(const LaneInts &ByteAddr, LaneMask Active, unsigned BytesPerLane);
 
   // How the space is reported --------------------------------------------------

@@ -52,6 +52,10 @@ namespace coalesce {
 namespace interp {
 
 namespace {
+/// The alignment ptxas knows shared memory's arrays to start at: it places
+/// them (model/Spaces.h).
+int64_t sharedPlaced() { return spaceModel(MemorySpace::Shared).PlacedAlignment; }
+
 /// What ptxas knows of an integer expression: its value, or a factor every
 /// value has. Constants, and counters of loops (each unrolled copy has its
 /// own), are known; thread indices and other variables only as factors of
@@ -94,7 +98,7 @@ public:
   }
 
   void access(AccessEvent &E, const AccessFacts &A) override {
-    if (E.Space == MemorySpace::Shared && A.Plain &&
+    if (spaceModel(E.Space).MergedByPtxas && A.Plain &&
         (A.Op == AccessOp::Load || A.Op == AccessOp::Store)) {
       if (E.UnknownWhy.empty())
         noteMergeable(A.Op, *A.Region, A.LV.Ptr.P, A.Width, A.Site);
@@ -166,7 +170,7 @@ private:
 } // namespace
 
 SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersAtStart) {
-  const int64_t Placed = spaceModel(MemorySpace::Shared).PlacedAlignment;
+  const int64_t Placed = sharedPlaced();
   std::function<Known(const Expr *, unsigned)> Of = [&](const Expr *E, unsigned Depth) -> Known {
     Known K;
     E = E->IgnoreParenImpCasts();
@@ -433,7 +437,7 @@ void SharedMerges::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, u
   unsigned First = 0;
   while (First < WarpSize && !(Active & (LaneMask(1) << First)))
     ++First;
-  const int64_t Placed = spaceModel(MemorySpace::Shared).PlacedAlignment;
+  const int64_t Placed = sharedPlaced();
   // Where the syntax does not tell (a pointer passed to a helper), what the
   // address is on every lane of the warp, active or not: ptxas compiles one
   // instruction for all of them (a lone active lane proves nothing).
@@ -609,11 +613,11 @@ void SharedMerges::mergeUnrolled(size_t Mark) {
   std::map<std::pair<const Expr *, std::string>, std::vector<size_t>> Groups;
   for (size_t I = Mark; I < Buffered.size(); ++I) {
     const AccessEvent &E = Buffered[I];
-    if (E.Space == MemorySpace::Shared && E.UnknownWhy.empty() && E.Region &&
+    if (spaceModel(E.Space).MergedByPtxas && E.UnknownWhy.empty() && E.Region &&
         (E.Op == AccessOp::Load || E.Op == AccessOp::Store) && E.Chunks == 1 && E.Width < 16)
       Groups[{E.Site, E.ContextKey}].push_back(I);
   }
-  const int64_t Block = spaceModel(MemorySpace::Shared).PlacedAlignment; // 16
+  const int64_t Block = sharedPlaced(); // 16
   std::vector<bool> Drop(Buffered.size(), false);
   for (auto &[Key, Idx] : Groups) {
     if (Idx.size() < 2)
@@ -670,7 +674,7 @@ void SharedMerges::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
   const Poly Next = Poly::symbol(K) + Poly::constant(1);
   for (size_t I = Mark; I < Buffered.size(); ++I) {
     const AccessEvent &E = Buffered[I];
-    if (E.Space != MemorySpace::Shared || !E.UnknownWhy.empty() || !E.Region ||
+    if (!spaceModel(E.Space).MergedByPtxas || !E.UnknownWhy.empty() || !E.Region ||
         (E.Op != AccessOp::Load && E.Op != AccessOp::Store) || E.Chunks != 1 ||
         E.Width >= 16 || !E.Offset.mentions(K))
       continue;
