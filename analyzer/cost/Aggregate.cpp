@@ -115,6 +115,15 @@ void AccessAggregator::addAssumption(Stats &S, const Assumption &A) {
 }
 
 void AccessAggregator::record(const AccessEvent &E) {
+  if (E.SecondSide) {
+    // One instruction with two sides: each is a request in its own space,
+    // recorded as its own access at the site (keyed apart by its op).
+    AccessEvent First = E;
+    First.SecondSide.reset();
+    record(First);
+    record(E.secondSide());
+    return;
+  }
   std::ostringstream K;
   K << static_cast<const void *>(E.Site) << "|" << int(E.Op) << "|"
     << E.ContextKey;

@@ -136,6 +136,21 @@ struct LValue {
 };
 
 /// One warp-level memory instruction, as the interpreter saw it.
+/// One side of an instruction: the memory it reads or writes there. Most
+/// instructions have one side, the event's own fields; an instruction that
+/// reads one space and writes another (an asynchronous copy from global to
+/// shared memory, cp.async / LDGSTS) has a second (AccessEvent::SecondSide),
+/// with its own space, region, per-lane offsets and width, on the same lanes.
+struct AccessSide {
+  AccessOp Op;
+  MemorySpace Space;
+  std::optional<RegionId> Region;
+  Poly Offset;
+  unsigned Width = 0;
+  std::vector<Poly> Subscripts; // for declared shared arrays
+  const clang::VarDecl *ArrayDecl = nullptr;
+};
+
 struct AccessEvent {
   const clang::Expr *Site = nullptr;
   /// Where the access is reported, when not at Site: an access inside a
@@ -161,6 +176,13 @@ struct AccessEvent {
   int64_t StructSize = 0;  // the access is a field of a struct this big
   std::vector<Poly> Subscripts; // for declared shared arrays
   const clang::VarDecl *ArrayDecl = nullptr;
+  /// The instruction's other side, if it has two (AccessSide): each side is
+  /// costed in its own space and reported as its own record at Site (an
+  /// asynchronous copy is a global load and a shared store).
+  std::optional<AccessSide> SecondSide;
+  /// The event of the second side alone, with the first's lanes, weight,
+  /// site, context and assumptions.
+  AccessEvent secondSide() const;
 };
 
 class EventSink {

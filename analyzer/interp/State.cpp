@@ -43,6 +43,22 @@ bool Value::sameAs(const Value &O) const {
   return false;
 }
 
+AccessEvent AccessEvent::secondSide() const {
+  AccessEvent Other = *this;
+  Other.SecondSide.reset();
+  if (!SecondSide)
+    return Other;
+  const AccessSide &S = *SecondSide;
+  Other.Op = S.Op;
+  Other.Space = S.Space;
+  Other.Region = S.Region;
+  Other.Offset = S.Offset;
+  Other.Width = S.Width;
+  Other.Subscripts = S.Subscripts;
+  Other.ArrayDecl = S.ArrayDecl;
+  return Other;
+}
+
 RegionId KernelRun::addRegion(MemRegion Rg) {
   Regions.push_back(std::move(Rg));
   return static_cast<RegionId>(Regions.size() - 1);

@@ -1,0 +1,112 @@
+// The cost stage (cost/Aggregate.h) on events made by hand: an instruction
+// with two sides (interp/Interpreter.h AccessSide; an asynchronous copy
+// reads global memory and writes shared memory) is two records at its
+// site, each costed in its own space.
+#include "cost/Aggregate.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace coalesce;
+
+namespace {
+
+const char *Code = R"(
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+__global__ void copy(const float *g, int i) {
+  __shared__ float tile[256];
+  tile[i] = g[i];
+}
+)";
+
+struct FirstAssign : RecursiveASTVisitor<FirstAssign> {
+  const BinaryOperator *Found = nullptr;
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp() && !Found)
+      Found = B;
+    return true;
+  }
+};
+
+} // namespace
+
+TEST(Aggregate, AnInstructionWithTwoSidesIsARecordPerSide) {
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      Code, {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
+             "--cuda-gpu-arch=sm_90", "-std=c++17"},
+      "copy.cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *K = nullptr;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
+      K = FD;
+  ASSERT_TRUE(K);
+  FirstAssign V;
+  V.TraverseDecl(const_cast<FunctionDecl *>(K));
+  ASSERT_TRUE(V.Found);
+
+  LaunchFacts Facts;
+  Facts.Config.Block = {32, 1, 1};
+  Facts.Config.BlockKnown = true;
+  Facts.Config.Source = "--block";
+  KernelRun Run(Ctx, K, Facts, InterpreterLimits());
+  MemRegion G;
+  G.K = MemRegion::Global;
+  G.Name = "g";
+  G.Align = 256;
+  MemRegion S;
+  S.K = MemRegion::Shared;
+  S.Name = "tile";
+  S.Align = 16;
+  const RegionId GId = Run.addRegion(G), SId = Run.addRegion(S);
+
+  // Lane l reads g[2 l] (4-byte floats 8 bytes apart: 8 sectors, ideal 4)
+  // and writes tile[l] (one wavefront).
+  LaneInts Read{}, Write{};
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    Read[L] = 8 * L;
+    Write[L] = 4 * L;
+  }
+  AccessEvent E;
+  E.Site = V.Found;
+  E.Op = AccessOp::Load;
+  E.Space = *G.space();
+  E.Region = GId;
+  E.Offset = Poly::lanes(Read);
+  E.Width = 4;
+  E.Active = AllLanes;
+  E.AccessType = Ctx.FloatTy;
+  E.SecondSide = AccessSide{AccessOp::Store, *S.space(), SId, Poly::lanes(Write), 4, {}, nullptr};
+
+  AccessAggregator Agg(Run);
+  Agg.record(E);
+  std::vector<AccessRecord> Out = Agg.finish("copy", 1);
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_EQ(Out[0].Op, AccessOp::Load);
+  EXPECT_STREQ(spaceName(Out[0].Space), "global");
+  EXPECT_EQ(Out[0].Array, "g");
+  EXPECT_DOUBLE_EQ(Out[0].Ans.cost(), 8);
+  EXPECT_DOUBLE_EQ(Out[0].Ans.ideal(), 4);
+  EXPECT_EQ(Out[0].verdict(), Verdict::Uncoalesced);
+  EXPECT_EQ(Out[1].Op, AccessOp::Store);
+  EXPECT_STREQ(spaceName(Out[1].Space), "shared");
+  EXPECT_EQ(Out[1].Array, "tile");
+  EXPECT_DOUBLE_EQ(Out[1].Ans.cost(), 1);
+  EXPECT_EQ(Out[1].verdict(), Verdict::Ok);
+  // Both at the instruction's site.
+  EXPECT_EQ(Out[0].Pos.Line, Out[1].Pos.Line);
+  EXPECT_EQ(Out[0].Pos.Column, Out[1].Pos.Column);
+
+  // The second side alone is the same event in the other space.
+  AccessEvent Second = E.secondSide();
+  EXPECT_FALSE(Second.SecondSide);
+  EXPECT_EQ(Second.Op, AccessOp::Store);
+  EXPECT_EQ(*Second.Region, SId);
+  EXPECT_EQ(Second.Active, E.Active);
+}
