@@ -18,6 +18,17 @@ bool Answer::exceeds(double A, double B) { return A > B + Tolerance; }
 
 bool CostSpan::wide() const { return Answer::exceeds(Max, Min); }
 
+const char *Answer::kindName(Kind K) {
+  switch (K) {
+  case Kind::Exact: return "exact";
+  case Kind::OverAlignments: return "over-alignments";
+  case Kind::Parametric: return "parametric";
+  case Kind::NoInstruction: return "no-instruction";
+  case Kind::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
 Answer Answer::unknown(Reason W) {
   Answer A;
   A.K = Kind::Unknown;

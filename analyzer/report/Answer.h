@@ -77,6 +77,9 @@ public:
   Answer &withLines(double Lines);
 
   Kind kind() const { return K; }
+  /// "exact", "over-alignments", "parametric", "no-instruction", "unknown"
+  /// (JSON `answer`).
+  static const char *kindName(Kind K);
   /// The answer has a number (exact, over alignments, parametric).
   bool known() const { return K == Kind::Exact || K == Kind::OverAlignments || K == Kind::Parametric; }
   bool noInstruction() const { return K == Kind::NoInstruction; }

@@ -95,6 +95,7 @@ TEST(Answer, NoInstructionAndUnknownHaveNoNumber) {
   EXPECT_FALSE(R.excessOver(1));
   EXPECT_FALSE(R.requestsDiffer());
   EXPECT_EQ(R.why().Kind, ReasonKind::LoadReused);
+  EXPECT_STREQ(Answer::kindName(R.kind()), "no-instruction");
   Answer U = Answer::unknown(makeReason(ReasonKind::ConditionOnData));
   EXPECT_EQ(U.kind(), Answer::Kind::Unknown);
   EXPECT_FALSE(U.noInstruction());

@@ -509,7 +509,7 @@ class RegisterValuesTest(unittest.TestCase):
 
     def test_forwarded_load_has_no_row(self):
         a = pred("k", 31, "shared", "load", 1, 1, verdict="unknown")
-        a["reason_kind"] = "load-forwarded"
+        a["answer"] = "no-instruction"  # a forwarded load
         by = self.run_case([a, pred("k", 31, "shared", "store", 1, 1)],
                            [sass("0x10", "STS [R2], R4", 1, "Shared", "Store", wf=1, wfi=1)])
         self.assertNotIn((31, "shared", "load"), by)

@@ -161,6 +161,7 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   }
   J["launch_totals"] = Totals;
   J["verdict"] = verdictName(R.verdict());
+  J["answer"] = Answer::kindName(A.kind());
   const Reason &Why = A.why();
   J["reason"] = Why.Text;
   J["reason_kind"] = Why.Kind == ReasonKind::None ? json(nullptr)

@@ -410,8 +410,8 @@ def predicted_groups(accesses, kernel, block, grid=None, sizes=None, config=None
         return None
     groups = OrderedDict()
     for a in chosen:
-        if a.get("reason_kind") in ("load-reused", "load-forwarded"):
-            continue  # no instruction of its own: nvcc reuses an earlier load or store
+        if a.get("answer") == "no-instruction":
+            continue  # nvcc reuses an earlier load or forwards a stored value
         op = a["op"]
         if "load-hoisted" in a.get("assumption_kinds", []):
             # nvcc loads it before the loop: its own row, matched to what

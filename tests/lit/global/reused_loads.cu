@@ -8,6 +8,8 @@
 // a load on one side of `?:` and a load after a store are issued again.
 
 // JSON-DAG: "reason_kind": "load-reused"
+// RUN: %lint --format=json %s | python3 -c "import json,sys; print(sorted(set((a['answer'], a['verdict']) for a in json.load(sys.stdin)['accesses'])))" | FileCheck %s --check-prefix=ANSWER
+// ANSWER: [('exact', 'ok'), ('exact', 'uncoalesced'), ('no-instruction', 'unknown')]
 __global__ void square(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i + 1] * in[i + 1];
