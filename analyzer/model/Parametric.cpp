@@ -18,11 +18,18 @@ int64_t ceilDiv(int64_t A, int64_t B) { return -floorDiv(-A, B); }
 
 bool same(double A, double B) { return std::fabs(A - B) < 1e-9; }
 
+/// Into: the cheapest and dearest over the alignments of the sizes a case
+/// covers (its sizes share the cost at the assumed alignment, not the range).
+void widen(CostPoint &Into, const CostPoint &P) {
+  Into.Min = std::min(Into.Min, P.Min);
+  Into.Max = std::max(Into.Max, P.Max);
+}
+
 } // namespace
 
 bool CostPoint::operator==(const CostPoint &O) const {
   return same(Cost, O.Cost) && same(Ideal, O.Ideal) && Exact == O.Exact &&
-         Possible == O.Possible && (Exact || (same(Min, O.Min) && same(Max, O.Max)));
+         Possible == O.Possible;
 }
 
 CostPoint ParamTable::at(int64_t S) const {
@@ -228,6 +235,12 @@ ParametricCost summarize(const ParamTable &T, const std::string &Name, int64_t S
   for (size_t G = 0; G < Large.size(); ++G) {
     ParamCase C;
     C.Cost = Large[G].first;
+    // Its range over alignments: over every size it covers (the residues of
+    // every period from Since[G] on).
+    for (int64_t Q = Since[G]; Q < T.From + T.Period; ++Q)
+      if (std::find(Large[G].second.begin(), Large[G].second.end(), floorMod(Q, P)) !=
+          Large[G].second.end())
+        widen(C.Cost, T.at(Q));
     C.When.Min = Value(Since[G]);
     if (M > 1) {
       C.When.Modulus = M;
@@ -259,6 +272,8 @@ ParametricCost summarize(const ParamTable &T, const std::string &Name, int64_t S
       ++E;
     ParamCase C;
     C.Cost = T.at(Q);
+    for (int64_t V = Q + 1; V <= E; ++V)
+      widen(C.Cost, T.at(V));
     C.When.Min = Value(Q);
     C.When.Max = Value(E);
     if (Step > 1) {

@@ -142,3 +142,23 @@ TEST(Parametric, RefusesNonLinearLanes) {
 }
 
 } // namespace
+
+// A case covers sizes whose cost at the assumed alignment is the same; its
+// range over alignments is over all of them (the sizes are not split by
+// their ranges), and the table keeps each size's own range.
+TEST(Parametric, ACaseRangeIsOverTheAlignmentsOfAllItsSizes) {
+  ParamTable T;
+  T.Lo = 0;
+  T.From = 2;
+  T.Period = 1;
+  T.Small = {CostPoint{8, 4, false, true, 8, 9}, CostPoint{8, 4, false, true, 8, 12}};
+  T.Periodic = {CostPoint{8, 4, false, true, 8, 16}};
+  ParametricCost P = summarize(T, "cols", 1, 0);
+  ASSERT_EQ(P.Cases.size(), 1u);
+  EXPECT_EQ(P.Cases[0].Text, "for every cols");
+  EXPECT_EQ(P.Cases[0].Cost.Min, 8);
+  EXPECT_EQ(P.Cases[0].Cost.Max, 16);
+  ASSERT_GE(P.Table.size(), 2u);
+  EXPECT_EQ(P.Table[0].second.Max, 9);
+  EXPECT_EQ(P.Table[1].second.Max, 12);
+}

@@ -11,15 +11,17 @@
 // parametric cost rests on is stated.
 
 // Rows of 4 float2 (32 bytes), `cols` float2 apart, at an offset `off` of
-// unknown alignment. For cols a multiple of 4 (cols >= 8) the rows are
-// 32-byte blocks: 8 sectors when `off` keeps the alignment, 16 when every row
-// straddles two sectors. Over the large sizes the cases span 8 (multiples of
-// 4) to 14 (odd sizes).
+// unknown alignment. For cols a multiple of 4 the rows are 32-byte blocks:
+// 8 sectors when `off` keeps the alignment; otherwise up to 16 when every row
+// straddles two sectors (cols >= 8; at cols == 4 the rows are contiguous and
+// a misaligned warp costs 9). The range of a case is over the alignments of
+// every size it covers: 8 to 16. Over the large sizes the cases span 8
+// (multiples of 4) to 14 (odd sizes).
 __global__ void rows_at_offset(const float2 *in, float *out, int off, int cols) {
   int t = threadIdx.x;
   out[t] = in[off + (t / 4) * cols + t % 4].x;
   // CHECK: [[@LINE-1]] in[off + (t / 4) * cols + t % 4].x range [8, 16] sizes [8, 14] known False | assuming 'in' points to the start of a cudaMalloc allocation (256-byte aligned) / assuming 'off' keeps the 32-byte alignment of the address; otherwise 8 to 16 sectors
-  // TEXT: :[[@LINE-2]]:12: remark: global load from 'in' uses 8 sectors per request (ideal 4) when cols is a multiple of 4 and cols >= 8
+  // TEXT: :[[@LINE-2]]:12: remark: global load from 'in' uses 8 sectors per request (ideal 4) when cols is a multiple of 4 and cols >= 4
   // TEXT: note: {{.*}}assuming 'off' keeps the 32-byte alignment of the address; otherwise 8 to 16 sectors
   // SARIF: "costRange": [
   // SARIF-NEXT: 8,
