@@ -299,7 +299,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     if (Configs.empty()) {
       LaunchFacts F;
       F.Config.BlockOption = Opts.BlockOption;
-      F.Config.BlockUnknown = "no launch in this file";
+      F.Config.BlockUnknown = makeReason(ReasonKind::NoLaunchInFile).Text;
       if (Choice) {
         F.Config.Block = Choice->Block;
         F.Config.BlockKnown = true;
