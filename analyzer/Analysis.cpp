@@ -43,16 +43,18 @@ bool sameResults(const std::vector<AccessRecord> &A,
   return true;
 }
 
-/// After a budget ran out: every access of the kernel, each unknown for Why.
+/// After a budget ran out: every access of the kernel, each unknown for
+/// "analysis budget exceeded (<What>)" (ReasonKind::BudgetExceeded, whose
+/// argument What is the budget's own reason's text: BudgetExceeded::What).
 /// The first walk may have stopped before reaching some of them, so a cheap
 /// second walk (salvageLimits) lists them; if that one runs out too, the
 /// accesses either walk reached.
 std::vector<AccessRecord> salvage(ASTContext &Ctx, const KernelDef &K, const LaunchFacts &F,
-                                  const InterpreterLimits &Limits, const std::string &Why,
+                                  const InterpreterLimits &Limits, const std::string &What,
                                   AccessAggregator &Seen, KernelSummary &Sum) {
   Sum.BudgetExceeded = true;
   KernelRun Walk(Ctx, K.FD, F, salvageLimits(Limits));
-  Walk.Salvage = Why;
+  Walk.Salvage = What;
   AccessAggregator Listed(Walk);
   Walk.Sink = &Listed;
   try {
@@ -60,7 +62,7 @@ std::vector<AccessRecord> salvage(ASTContext &Ctx, const KernelDef &K, const Lau
     return Listed.finish(K.Name, 1);
   } catch (const BudgetExceeded &) {
   }
-  Seen.poison(Why);
+  Seen.poison(What);
   std::vector<AccessRecord> Out = Listed.finish(K.Name, 1);
   for (AccessRecord &R : Seen.finish(K.Name, 1)) {
     bool Dup = false;
@@ -297,7 +299,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     if (Configs.empty()) {
       LaunchFacts F;
       F.Config.BlockOption = Opts.BlockOption;
-      F.Config.BlockUnknown = "no launch in this file";
+      F.Config.BlockUnknown = makeReason(ReasonKind::NoLaunchInFile).Text;
       if (Choice) {
         F.Config.Block = Choice->Block;
         F.Config.BlockKnown = true;
@@ -355,7 +357,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
             R.Assumptions.push_back(makeAssumption(AssumptionKind::StatedFact, {Given}));
         Time.Costing += secondsSince(CostStart);
       } catch (const BudgetExceeded &B) {
-        Recs = salvage(Ctx, K, F, Opts.Limits, "analysis budget exceeded (" + B.What + ")",
+        Recs = salvage(Ctx, K, F, Opts.Limits, B.What,
                        Agg, Sum);
         Time.Interpret += secondsSince(WalkStart);
       }

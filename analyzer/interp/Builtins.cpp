@@ -93,7 +93,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     }
     if (Res.Ok)
       return Value::integer(Res.P);
-    return Value::unknown(ReasonKind::IndexArithmetic, {Res.Why});
+    return Value::unknown(makeReason(Res));
   }
   if ((Name == "abs" || Name == "llabs") && N == 1 && isIntegral(CE->getType())) {
     Value A = eval(Arg(0));
@@ -124,7 +124,7 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     IntResult Res = mulHiPoly(A.P, B.P, Bits, Name[2] != 'u', Active, R.Syms);
     if (Res.Ok)
       return Value::integer(Res.P);
-    return Value::unknown(ReasonKind::IndexArithmetic, {Res.Why});
+    return Value::unknown(makeReason(Res));
   }
   static const std::set<std::string> Shuffles = {
       "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync"};

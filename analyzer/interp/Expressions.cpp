@@ -393,7 +393,7 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
       QualType Pointee = LE->getType()->getPointeeType();
       int64_t Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
       IntResult Q = divConst(L.P - Rv.P, Size, Active, R.Syms);
-      return Q.Ok ? Value::integer(Q.P) : Value::unknown(ReasonKind::IndexArithmetic, {Q.Why});
+      return Q.Ok ? Value::integer(Q.P) : Value::unknown(makeReason(Q));
     }
     if (L.K == Value::Unknown || Rv.K == Value::Unknown) {
       Value U = L.K == Value::Unknown ? L : Rv;
@@ -433,7 +433,7 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
     }
   }
   if (!Res.Ok)
-    return Value::unknown(ReasonKind::IndexArithmetic, {Res.Why});
+    return Value::unknown(makeReason(Res));
   if (Res.P.overflowed())
     return Value::unknown(ReasonKind::IndexOverflow);
   return Value::integer(Res.P);
@@ -453,7 +453,7 @@ IntResult WarpInterp::intOp(BinaryOperatorKind Op, const Poly &A, const Poly &B)
   case BO_Or: Res = orPoly(A, B, Active, R.Syms); break;
   case BO_Xor: Res = xorPoly(A, B, Active, R.Syms); break;
   default:
-    return IntResult::fail("not an integer operation");
+    return IntResult::fail(IntFail::NotIntegerOperation);
   }
   return Res;
 }
@@ -545,7 +545,7 @@ std::optional<Value> WarpInterp::magicDivision(const BinaryOperator *BO) {
       return Nv.K == Value::Unknown ? Nv : Value::opaque();
     IntResult Res = divPoly(Nv.P, Poly::constant(*D), Active, R.Syms);
     if (!Res.Ok)
-      return Value::unknown(ReasonKind::IndexArithmetic, {Res.Why});
+      return Value::unknown(makeReason(Res));
     return Value::integer(Res.P);
   }
   return std::nullopt;

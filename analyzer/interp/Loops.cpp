@@ -150,14 +150,15 @@ void WarpInterp::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *CondE,
   symbolicLoop(Loop, CondE, Inc, Body, IsDo, Entry);
 }
 
-std::string WarpInterp::runningLoops() const {
+Reason WarpInterp::stepBudget() const {
+  const std::string Steps = std::to_string(R.Limits.MaxSteps);
   if (LoopStack.empty())
-    return "";
+    return makeReason(ReasonKind::StepBudget, {Steps});
   auto At = [&](const Stmt *S) { return fileLine(Ctx, S->getBeginLoc()); };
-  std::string Out = ", spent in the loop at " + At(LoopStack.front());
-  if (LoopStack.size() > 1)
-    Out += " (innermost: the loop at " + At(LoopStack.back()) + ")";
-  return Out;
+  if (LoopStack.size() == 1)
+    return makeReason(ReasonKind::StepBudgetInLoop, {Steps, At(LoopStack.front())});
+  return makeReason(ReasonKind::StepBudgetInLoops,
+                    {Steps, At(LoopStack.front()), At(LoopStack.back())});
 }
 
 bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt *Inc,

@@ -669,10 +669,10 @@ Value WarpInterp::paramValue(const ParmVarDecl *PD) {
 
 Value WarpInterp::unknownParam(const ParmVarDecl *PD, const std::string &Path) {
   const std::string Name = PD->getName().str() + Path;
-  std::string Why;
+  Reason Why;
   KnownOf K = factsAbout(R.Launch.Stated, PD->getName(), Path, Why);
   if (!Why.empty())
-    return Value::unknown(ReasonKind::StatedFactConflict, {Why});
+    return Value::unknown(std::move(Why));
   R.StatedUsed.insert(K.Given.begin(), K.Given.end());
   if (K.Value)
     return Value::constant(*K.Value);

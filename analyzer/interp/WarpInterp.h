@@ -155,16 +155,16 @@ private:
   /// The loops being run, outermost first, for the message of a budget
   /// that runs out (step()).
   std::vector<const clang::Stmt *> LoopStack;
-  /// "in the loop at f.cu:12 (innermost: the loop at g.h:40)".
-  std::string runningLoops() const;
+  /// The step budget ran out: "more than N interpretation steps, spent in
+  /// the loop at f.cu:12 (innermost: the loop at g.h:40)".
+  Reason stepBudget() const;
   /// An integer constant expression's value, evaluated once.
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   std::optional<int64_t> constantOf(const clang::Expr *E);
   // Budget (State.cpp) --------------------------------------------------------
   void step() {
     if (++R.Steps > R.Limits.MaxSteps)
-      throw BudgetExceeded{"more than " + std::to_string(R.Limits.MaxSteps) +
-                           " interpretation steps" + runningLoops()};
+      throw BudgetExceeded{stepBudget().Text};
   }
   /// The walk evaluates S (or understood the lvalue E) for the coverage
   /// check (KernelRun::Coverage); dry runs and runs without lanes do not count.
@@ -180,8 +180,9 @@ private:
     WarpInterp &I;
     explicit DepthGuard(WarpInterp &I) : I(I) {
       if (++I.ExprDepth > I.R.Limits.MaxExprDepth)
-        throw BudgetExceeded{"expression nesting deeper than " +
-                             std::to_string(I.R.Limits.MaxExprDepth)};
+        throw BudgetExceeded{
+            makeReason(ReasonKind::NestingBudget, {std::to_string(I.R.Limits.MaxExprDepth)})
+                .Text};
     }
     ~DepthGuard() { --I.ExprDepth; }
   };

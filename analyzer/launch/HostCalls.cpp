@@ -241,9 +241,10 @@ HVal HostInterp::callFunction(const FunctionDecl *FD, const CallExpr *Call,
   // Not entered: the function may change what it gets the address of.
   const std::string Name = FD ? "'" + FD->getNameAsString() + "'" : "a function pointer";
   const Expr *At = Call ? static_cast<const Expr *>(Call) : nullptr;
-  const std::string Ran = OutOfShare ? " (not followed: longer than its share of the walk)" : "";
-  const WhyId W = At ? why("a value set by " + Name + " at " + where(At) + Ran)
-                     : why("a value set by " + Name + Ran);
+  const WhyId W =
+      At ? why(OutOfShare ? ReasonKind::HostSetByCallAtCut : ReasonKind::HostSetByCallAt,
+               {Name, where(At)})
+         : why(OutOfShare ? ReasonKind::HostSetByCallCut : ReasonKind::HostSetByCall, {Name});
   // An object this walk cannot locate may be any variable whose address
   // escaped, unless it lies in an allocation (no variable does) or the
   // method is const.
@@ -278,8 +279,8 @@ HVal HostInterp::callFunction(const FunctionDecl *FD, const CallExpr *Call,
   QualType RT = FD ? FD->getReturnType() : (Call ? Call->getType() : QualType());
   if (!RT.isNull() && RT->isPointerType())
     return HVal::pointer(0); // taken as the start of an allocation
-  return HVal::unknown(At ? why("the value returned by " + Name + " at " + where(At))
-                          : why("the value returned by " + Name));
+  return HVal::unknown(At ? why(ReasonKind::HostReturnedAt, {Name, where(At)})
+                          : why(ReasonKind::HostReturned, {Name}));
 }
 
 std::optional<HVal> HostInterp::enterWithinShare(const FunctionDecl *FD,
@@ -396,8 +397,7 @@ HVal HostInterp::enter(const FunctionDecl *FD, std::vector<HVal> ArgVals,
   exec(Def->getBody(), St);
 
   Frame &Done = Frames.back();
-  const WhyId W = why("a value that differs between the returns of '" +
-                      Def->getNameAsString() + "'");
+  const WhyId W = why(ReasonKind::HostReturnsDiffer, {Def->getNameAsString()});
   std::vector<State> Outs = std::move(Done.Returns);
   std::vector<HVal> Values = std::move(Done.ReturnValues);
   const bool FellOff = St.Live;
@@ -450,8 +450,8 @@ HVal HostInterp::evalConstruct(const CXXConstructExpr *E, State &St) {
       return HVal::unknown();
     HVal R = E->requiresZeroInitialization()
                  ? zeroOf(T)
-                 : HVal::aggregate(N, why("an uninitialised field of '" +
-                                          RD->getNameAsString() + "'"));
+                 : HVal::aggregate(N, why(ReasonKind::HostUninitialisedField,
+                                              {RD->getNameAsString()}));
     size_t I = 0;
     for (const FieldDecl *FD : RD->fields()) {
       // zeroOf() gives no fields past its depth: nothing to set then.
@@ -463,7 +463,7 @@ HVal HostInterp::evalConstruct(const CXXConstructExpr *E, State &St) {
           R.Elems[I] = convert(fromAPValue(ER.Val, Init->getType()), Init->getType(),
                                FD->getType());
         else
-          R.Elems[I] = HVal::unknown(whyAt("a default member initialiser", Init));
+          R.Elems[I] = HVal::unknown(whyAt(ReasonKind::HostDefaultMemberInit, Init));
       }
       ++I;
     }
@@ -473,8 +473,8 @@ HVal HostInterp::evalConstruct(const CXXConstructExpr *E, State &St) {
   if (canEnter(CD)) {
     HVal Init = N ? (E->requiresZeroInitialization()
                          ? zeroOf(T)
-                         : HVal::aggregate(N, why("an uninitialised field of '" +
-                                                  RD->getNameAsString() + "'")))
+                         : HVal::aggregate(N, why(ReasonKind::HostUninitialisedField,
+                                                      {RD->getNameAsString()})))
                   : HVal::unknown();
     Loc This{allocCell(St, std::move(Init)), nullptr, {}};
     (void)callFunction(CD, nullptr, Args, This, nullptr, St);
@@ -483,8 +483,7 @@ HVal HostInterp::evalConstruct(const CXXConstructExpr *E, State &St) {
     return read(St, This, QualType());
   }
   (void)callFunction(CD, nullptr, Args, std::nullopt, nullptr, St);
-  return HVal::unknown(why("an object of '" + RD->getNameAsString() +
-                           "' built by a constructor the host evaluator does not follow"));
+  return HVal::unknown(why(ReasonKind::HostConstructorObject, {RD->getNameAsString()}));
 }
 
 std::optional<HVal> HostInterp::knownFunction(const FunctionDecl *FD, const CallExpr *Call,
@@ -556,7 +555,7 @@ std::optional<HVal> HostInterp::knownFunction(const FunctionDecl *FD, const Call
       Vals.size() >= 1 && Vals[0].K == HVal::Addr) {
     const Loc &P = Vals[0].A;
     QualType PT = FD->getParamDecl(0)->getType()->getPointeeType();
-    havocLoc(St, P, PT, why("a device property that differs between GPUs"));
+    havocLoc(St, P, PT, why(ReasonKind::HostDeviceProperty));
     const auto *RD = PT->getAsRecordDecl();
     const size_t Count = aggregateSize(PT);
     if (!RD || !Count)
@@ -588,7 +587,7 @@ std::optional<HVal> HostInterp::knownFunction(const FunctionDecl *FD, const Call
           write(St, E, HVal::integer(K.Values[I]));
         }
       }
-    return HVal::unknown(why("the result of cudaGetDeviceProperties"));
+    return HVal::unknown(why(ReasonKind::HostDeviceProperties));
   }
   if (N == "cudaDeviceGetAttribute" && Vals.size() >= 2 && Vals[0].K == HVal::Addr && Call &&
       Call->getNumArgs() >= 2) {
@@ -611,8 +610,8 @@ std::optional<HVal> HostInterp::knownFunction(const FunctionDecl *FD, const Call
     if (V)
       write(St, Vals[0].A, HVal::integer(*V));
     else
-      havocLoc(St, Vals[0].A, QualType(), why("a device attribute that differs between GPUs"));
-    return HVal::unknown(why("the result of cudaDeviceGetAttribute"));
+      havocLoc(St, Vals[0].A, QualType(), why(ReasonKind::HostDeviceAttribute));
+    return HVal::unknown(why(ReasonKind::HostDeviceAttributeResult));
   }
   return std::nullopt;
 }
@@ -739,7 +738,7 @@ HVal HostInterp::launch(const Expr *Site, State &St) {
   }
   if (K)
     record(Site, HVal::function(K), Grid, Block, std::move(Args), St);
-  return HVal::unknown(why("the result of a launch"));
+  return HVal::unknown(why(ReasonKind::HostLaunchResult));
 }
 
 void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,
@@ -764,7 +763,7 @@ void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,
           break;
         }
     if (W)
-      L.BlockWhy = "it depends on " + whyText(W);
+      L.BlockWhy = wrapReason(ReasonKind::BlockDependsOn, {}, whyReason(W));
   }
   Args.resize(K->getNumParams());
   L.ArgMin.resize(Args.size());

@@ -249,7 +249,7 @@ HVal HostInterp::eval(const Expr *E, State &St) {
     for (const Stmt *C : E->children())
       if (const auto *CE = dyn_cast_or_null<Expr>(C))
         (void)eval(CE, St);
-    const WhyId W = whyAt("an expression the host evaluator does not follow", E);
+    const WhyId W = whyAt(ReasonKind::HostExpression, E);
     havocStmt(E, St, W);
     return HVal::unknown(W);
   }
@@ -307,7 +307,7 @@ HVal HostInterp::evalCast(const CastExpr *E, State &St) {
     LValue LV = lvalue(Sub, St);
     const size_t N = aggregateSize(Sub->getType());
     if (!LV.L)
-      return HVal::unknown(whyAt("an array the host evaluator does not track", Sub));
+      return HVal::unknown(whyAt(ReasonKind::HostArray, Sub));
     if (!N) {
       // Too large to track element by element, but still one variable: a
       // pointer into it changes only it (pointerAdd() keeps no element).
@@ -321,7 +321,7 @@ HVal HostInterp::evalCast(const CastExpr *E, State &St) {
   }
   default:
     (void)eval(Sub, St);
-    return HVal::unknown(whyAt("a conversion the host evaluator does not follow", E));
+    return HVal::unknown(whyAt(ReasonKind::HostConversion, E));
   }
 }
 
@@ -353,7 +353,7 @@ HVal HostInterp::evalBinary(const BinaryOperator *E, State &St) {
       QualType CT = CA->getComputationLHSType();
       HVal A = convert(Cur, L->getType(), CT);
       New = arith(Plain, A, RV, CT, CA->getComputationResultType(),
-                  whyAt("an arithmetic result that is not known", E));
+                  whyAt(ReasonKind::HostArithmetic, E));
       New = convert(New, CA->getComputationResultType(), L->getType());
     }
     assign(LV, New, St, E);
@@ -373,7 +373,7 @@ HVal HostInterp::evalBinary(const BinaryOperator *E, State &St) {
     refine(St, L, Op == BO_LAnd);
     HVal B = resolve(eval(R, St), St.Bound);
     refine(Other, L, Op == BO_LOr);
-    St = join(St, Other, whyAt("a value that differs between the paths", E));
+    St = join(St, Other, whyAt(ReasonKind::HostPathsDiffer, E));
     std::optional<bool> TB = truth(B);
     if (TB && *TB == (Op == BO_LOr))
       return HVal::unknown(A.Why); // decided by the unknown side
@@ -399,10 +399,10 @@ HVal HostInterp::evalBinary(const BinaryOperator *E, State &St) {
     if ((Op == BO_EQ || Op == BO_NE) && (A.K == HVal::Addr || A.K == HVal::Func) &&
         B.K == HVal::Ptr && B.I == 0 && R->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       return HVal::integer(Op == BO_NE);
-    return HVal::unknown(whyAt("a pointer comparison", E));
+    return HVal::unknown(whyAt(ReasonKind::HostPointerComparison, E));
   }
   return arith(Op, A, B, L->getType(), E->getType(),
-               whyAt("an arithmetic result that is not known", E));
+               whyAt(ReasonKind::HostArithmetic, E));
 }
 
 HVal HostInterp::evalUnary(const UnaryOperator *E, State &St) {
@@ -415,7 +415,7 @@ HVal HostInterp::evalUnary(const UnaryOperator *E, State &St) {
     if (V.K == HVal::Float)
       return HVal::floating(-V.F);
     return arith(BO_Sub, HVal::integer(0), V, E->getType(), E->getType(),
-                 whyAt("an arithmetic result that is not known", E));
+                 whyAt(ReasonKind::HostArithmetic, E));
   }
   case UO_Not: {
     HVal V = resolve(eval(Sub, St), St.Bound);
@@ -443,7 +443,7 @@ HVal HostInterp::evalUnary(const UnaryOperator *E, State &St) {
                                  : HVal::unknown(Cur.Why);
     else
       New = arith(Inc ? BO_Add : BO_Sub, Cur, HVal::integer(1), T, T,
-                  whyAt("an arithmetic result that is not known", E));
+                  whyAt(ReasonKind::HostArithmetic, E));
     assign(LV, New, St, E);
     return E->isPrefix() ? New : Cur;
   }
@@ -466,7 +466,7 @@ HVal HostInterp::evalUnary(const UnaryOperator *E, State &St) {
     return eval(Sub, St);
   default:
     (void)eval(Sub, St);
-    return HVal::unknown(whyAt("an operator the host evaluator does not follow", E));
+    return HVal::unknown(whyAt(ReasonKind::HostOperator, E));
   }
 }
 
@@ -480,7 +480,7 @@ HVal HostInterp::evalConditional(const AbstractConditionalOperator *E, State &St
   refine(Other, E->getCond(), false);
   HVal A = resolve(eval(E->getTrueExpr(), St), St.Bound);
   HVal B = resolve(eval(E->getFalseExpr(), Other), Other.Bound);
-  const WhyId W = whyAt("a value that differs between the sides of '?:'", E);
+  const WhyId W = whyAt(ReasonKind::HostConditionalDiffers, E);
   const bool LiveA = St.Live, LiveB = Other.Live;
   St = join(St, Other, W);
   if (!LiveA)
@@ -504,7 +504,7 @@ HVal HostInterp::evalInitList(const InitListExpr *E, State &St) {
   if (!N || (RD && RD->isUnion())) {
     for (const Expr *I : E->inits())
       (void)eval(I, St);
-    return HVal::unknown(whyAt("an aggregate the host evaluator does not track", E));
+    return HVal::unknown(whyAt(ReasonKind::HostAggregate, E));
   }
   HVal R = HVal::aggregate(N);
   if (RD) {
@@ -616,12 +616,12 @@ HostInterp::LValue HostInterp::lvalue(const Expr *E, State &St) {
       // A field or method named as a member pointer (&Pair::b), a function,
       // an enumerator: no memory of the host code's (and eval() of it would
       // ask for this lvalue again).
-      R.Target = HVal::unknown(whyAt("a member pointer the host evaluator does not track", E));
+      R.Target = HVal::unknown(whyAt(ReasonKind::HostMemberPointer, E));
       return R;
     }
     if (!Frames.empty() && Frames.back().Volatile.count(VD)) {
       R.Target = HVal::unknown(
-          why("'" + VD->getNameAsString() + "', changed in a function with goto"));
+          why(ReasonKind::HostChangedWithGoto, {VD->getNameAsString()}));
       return R;
     }
     if (VD->getType()->isReferenceType() && VD->hasGlobalStorage())
@@ -632,8 +632,7 @@ HostInterp::LValue HostInterp::lvalue(const Expr *E, State &St) {
       if (const APValue *V = VD->evaluateValue())
         R.L = Loc{allocCell(St, fromAPValue(*V, VD->getType())), nullptr, {}};
     if (!R.L)
-      R.Target = HVal::unknown(why("'" + VD->getNameAsString() +
-                                   "', a variable of a caller this walk did not see"));
+      R.Target = HVal::unknown(why(ReasonKind::HostCallerVariable, {VD->getNameAsString()}));
     return R;
   }
   case Stmt::MemberExprClass: {
@@ -665,7 +664,7 @@ HostInterp::LValue HostInterp::lvalue(const Expr *E, State &St) {
     const auto *RD = BT->getAsRecordDecl();
     const size_t N = aggregateSize(BT);
     if (!RD || !N || FD->getParent()->getCanonicalDecl() != RD->getCanonicalDecl()) {
-      R.Target = HVal::unknown(whyAt("a member the host evaluator does not track", E));
+      R.Target = HVal::unknown(whyAt(ReasonKind::HostMember, E));
       return R;
     }
     R.L = *Base;
@@ -726,7 +725,7 @@ HostInterp::LValue HostInterp::lvalue(const Expr *E, State &St) {
     break;
   }
   HVal V = eval(E, St);
-  R.Target = HVal::unknown(V.Why ? V.Why : whyAt("memory the host evaluator does not track", E));
+  R.Target = HVal::unknown(V.Why ? V.Why : whyAt(ReasonKind::HostMemory, E));
   return R;
 }
 
@@ -736,11 +735,11 @@ HVal HostInterp::readLValue(const LValue &LV, State &St, QualType T, const Expr 
   if (!LV.L) {
     if (LV.Target.K == HVal::Unknown && LV.Target.Why)
       return HVal::unknown(LV.Target.Why);
-    return HVal::unknown(whyAt("memory the host evaluator does not track", E));
+    return HVal::unknown(whyAt(ReasonKind::HostMemory, E));
   }
   HVal V = read(St, *LV.L, T);
   if (!fitsType(V, T))
-    return HVal::unknown(whyAt("memory read as another type", E));
+    return HVal::unknown(whyAt(ReasonKind::HostMemoryOtherType, E));
   return V;
 }
 
@@ -751,7 +750,7 @@ void HostInterp::assign(const LValue &LV, HVal V, State &St, const Expr *E) {
     write(St, *LV.L, std::move(V));
     return;
   }
-  const WhyId W = whyAt("a value written through a pointer the host evaluator does not follow", E);
+  const WhyId W = whyAt(ReasonKind::HostWriteThroughPointer, E);
   if (LV.Target.K == HVal::Addr)
     havocLoc(St, LV.Target.A, QualType(), W); // some element of a tracked array
   else if (LV.Target.K != HVal::Ptr)

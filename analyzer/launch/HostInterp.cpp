@@ -48,22 +48,22 @@ void HostInterp::step() {
     throw OutOfSteps{};
 }
 
-WhyId HostInterp::why(const std::string &Text) {
-  auto It = WhyIndex.find(Text);
+WhyId HostInterp::why(ReasonKind K, std::vector<std::string> Args) {
+  Reason R = makeReason(K, std::move(Args));
+  auto It = WhyIndex.find(R.Text);
   if (It != WhyIndex.end())
     return It->second;
-  Whys.push_back(Text);
-  WhyId W = static_cast<WhyId>(Whys.size() - 1);
-  WhyIndex.emplace(Text, W);
+  WhyId W = static_cast<WhyId>(Whys.size());
+  WhyIndex.emplace(R.Text, W);
+  Whys.push_back(std::move(R));
   return W;
 }
 
-WhyId HostInterp::whyAt(const char *What, const Stmt *S) {
-  return why(std::string(What) + " at " + where(S));
-}
+WhyId HostInterp::whyAt(ReasonKind K, const Stmt *S) { return why(K, {where(S)}); }
 
-std::string HostInterp::whyText(WhyId W) const {
-  return W < Whys.size() ? Whys[W] : std::string();
+const Reason &HostInterp::whyReason(WhyId W) const {
+  static const Reason None;
+  return W < Whys.size() ? Whys[W] : None;
 }
 
 std::string HostInterp::where(const Stmt *S) const {
@@ -178,7 +178,7 @@ HVal HostInterp::globalInitial(const VarDecl *VD) {
       if (const APValue *V = Def->evaluateValue())
         return fromAPValue(*V, T);
   }
-  return HVal::unknown(why("the global variable '" + VD->getNameAsString() + "'"));
+  return HVal::unknown(why(ReasonKind::HostGlobalVariable, {VD->getNameAsString()}));
 }
 
 HVal HostInterp::fromAPValue(const APValue &V, QualType T, unsigned Depth) {
@@ -488,15 +488,11 @@ void HostInterp::walkRoot(const FunctionDecl *Fn, bool Called) {
     // A function other files can call: their calls are not followed (the
     // walk sees one translation unit), so say so.
     const bool External = Fn->isExternallyVisible() && !Fn->isMain();
-    const std::string Callers =
-        !Called  ? External ? "which no code in this file calls (calls from other files are "
-                              "not followed)"
-                            : "which no code in this file calls"
-        : RanOut ? "whose calls the walks of the host code did not reach (one of them ran out "
-                   "of its budget)"
-                 : "whose calls the walk of the host code did not follow";
-    WhyId W = why("the parameter '" + P->getNameAsString() + "' of '" +
-                  Fn->getNameAsString() + "', " + Callers);
+    const ReasonKind Callers = !Called  ? External ? ReasonKind::HostParamExternal
+                                                   : ReasonKind::HostParamNotCalled
+                               : RanOut ? ReasonKind::HostParamNotReached
+                                        : ReasonKind::HostParamNotFollowed;
+    WhyId W = why(Callers, {P->getNameAsString(), Fn->getNameAsString()});
     if (P->getType()->isReferenceType()) {
       uint32_t C = allocCell(St, HVal::unknown(W));
       Locs.push_back(Loc{C, nullptr, {}});
@@ -511,8 +507,7 @@ void HostInterp::walkRoot(const FunctionDecl *Fn, bool Called) {
     QualType T = MD->getThisType()->getPointeeType();
     size_t N = aggregateSize(T);
     uint32_t C = allocCell(
-        St, N ? HVal::aggregate(N, why("the object '" + MD->getNameAsString() +
-                                       "' is called on"))
+        St, N ? HVal::aggregate(N, why(ReasonKind::HostObjectCalledOn, {MD->getNameAsString()}))
               : HVal::unknown());
     This = Loc{C, nullptr, {}};
   }
@@ -569,8 +564,8 @@ std::vector<LaunchSeen> HostInterp::takeSeen() {
     if (Idx.size() <= Limits.MaxSeenPerSite)
       continue;
     LaunchSeen &First = Seen[Idx.front()];
-    const std::string Many = "more than " + std::to_string(Limits.MaxSeenPerSite) +
-                             " different values reach it";
+    const Reason Many =
+        makeReason(ReasonKind::BlockManyValues, {std::to_string(Limits.MaxSeenPerSite)});
     for (size_t K = 1; K < Idx.size(); ++K) {
       const LaunchSeen &O = Seen[Idx[K]];
       if (First.Grid != O.Grid)

@@ -36,6 +36,7 @@
 
 #include "launch/HostValue.h"
 #include "model/WarpModel.h"
+#include "report/Reasons.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -62,7 +63,7 @@ struct LaunchSeen {
   const clang::Expr *Site = nullptr; // the <<<...>>> call or cudaLaunchKernel(...)
   const clang::FunctionDecl *Kernel = nullptr;
   std::optional<Dim3> Grid, Block; // when every component is known
-  std::string BlockWhy;            // why the block shape is not known
+  Reason BlockWhy;                 // why the block shape is not known
   std::vector<HVal> Args;          // one per kernel parameter (unknown: not known)
   std::set<std::string> Stated;    // host variables given a stated value on the way
   /// Per kernel parameter: the least value the path's checks allow, where
@@ -161,9 +162,12 @@ private:
 
   // HostInterp.cpp: steps, reasons, memory, joins.
   void step();
-  WhyId why(const std::string &Text);
-  WhyId whyAt(const char *What, const clang::Stmt *S);
-  std::string whyText(WhyId W) const;
+  /// The reason of kind K (a HOST_REASON of report/Reasons.def) with Args,
+  /// kept once: equal reasons get the same id.
+  WhyId why(ReasonKind K, std::vector<std::string> Args = {});
+  /// why(K, {where(S)}): the kinds whose text ends "at {0}".
+  WhyId whyAt(ReasonKind K, const clang::Stmt *S);
+  const Reason &whyReason(WhyId W) const;
   std::string where(const clang::Stmt *S) const;
   IntType intType(clang::QualType T) const;
   HVal zeroOf(clang::QualType T, unsigned Depth = 0);
@@ -254,7 +258,7 @@ private:
   bool Recording = true;
   bool RanOut = false; // some walk ran out of its budget of steps
   SymId NextSym = 1;
-  std::vector<std::string> Whys{""};
+  std::vector<Reason> Whys{Reason()};
   std::map<std::string, WhyId> WhyIndex;
   std::vector<Frame> Frames;
   std::vector<Jumps *> JumpStack;

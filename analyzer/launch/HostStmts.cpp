@@ -66,7 +66,7 @@ void HostInterp::execDecl(const VarDecl *VD, State &St) {
     if (!isa<CXXConstructExpr>(skipCastsAndParens(Init)) && !isa<InitListExpr>(Init))
       V = convert(V, Init->getType(), T);
   } else {
-    V = HVal::unknown(why("the uninitialised variable '" + VD->getNameAsString() + "'"));
+    V = HVal::unknown(why(ReasonKind::HostUninitialisedVariable, {VD->getNameAsString()}));
   }
   V = withStated(VD, std::move(V), St);
   auto It = St.Vars.find(VD);
@@ -149,7 +149,7 @@ void HostInterp::exec(const Stmt *S, State &St) {
       const FunctionDecl *Fn = Frames.back().Fn;
       if (Fn && Fn->getReturnType()->isReferenceType()) {
         (void)lvalue(E, St); // references returned: not followed
-        V = HVal::unknown(whyAt("a reference returned", R));
+        V = HVal::unknown(whyAt(ReasonKind::HostReferenceReturned, R));
       } else {
         V = eval(E, St);
         if (Fn && !isa<CXXConstructExpr>(skipCastsAndParens(E)))
@@ -183,17 +183,17 @@ void HostInterp::exec(const Stmt *S, State &St) {
     std::vector<State> Outs{St};
     for (unsigned I = 0; I < T->getNumHandlers(); ++I) {
       State H = Entry;
-      havocStmt(T->getTryBlock(), H, whyAt("a value changed in the try block", T));
+      havocStmt(T->getTryBlock(), H, whyAt(ReasonKind::HostChangedInTry, T));
       exec(T->getHandler(I)->getHandlerBlock(), H);
       Outs.push_back(std::move(H));
     }
-    St = joinAll(Outs, whyAt("a value that differs after the try block", T));
+    St = joinAll(Outs, whyAt(ReasonKind::HostDiffersAfterTry, T));
     return;
   }
   default:
     // Statements the walk does not follow (asm, coroutines): whatever they
     // change becomes unknown.
-    havocStmt(S, St, whyAt("a statement the host evaluator does not follow", S));
+    havocStmt(S, St, whyAt(ReasonKind::HostStatement, S));
     return;
   }
 }
@@ -215,7 +215,7 @@ void HostInterp::execIf(const IfStmt *S, State &St) {
   refine(Else, S->getCond(), false);
   exec(S->getThen(), St);
   exec(S->getElse(), Else);
-  St = join(St, Else, whyAt("a value that differs between the branches", S));
+  St = join(St, Else, whyAt(ReasonKind::HostBranchesDiffer, S));
 }
 
 void HostInterp::execSwitch(const SwitchStmt *S, State &St) {
@@ -225,7 +225,7 @@ void HostInterp::execSwitch(const SwitchStmt *S, State &St) {
   HVal C = resolve(eval(S->getCond(), St), St.Bound);
   if (!St.Live)
     return;
-  const WhyId Differs = whyAt("a value that differs between the cases", S);
+  const WhyId Differs = whyAt(ReasonKind::HostCasesDiffer, S);
   // The body's top-level statements, each with the case labels in front of
   // it (`case 1: case 2: stmt` is nested CaseStmts).
   struct Entry {
@@ -423,14 +423,14 @@ bool HostInterp::runLoopConcretely(const Stmt *Loop, const Expr *Cond, const Dec
       }
       Exits.insert(Exits.end(), J.Breaks.begin(), J.Breaks.end());
       J.Continues.push_back(std::move(S));
-      S = joinAll(J.Continues, whyAt("a value that differs between iterations", Loop));
+      S = joinAll(J.Continues, whyAt(ReasonKind::HostIterationsDiffer, Loop));
       if (!S.Live)
         break;
       if (Inc)
         (void)eval(Inc, S);
     }
     LoopLimit = Saved;
-    St = joinAll(Exits, whyAt("a value that differs where the loop ends", Loop));
+    St = joinAll(Exits, whyAt(ReasonKind::HostLoopEndDiffers, Loop));
     return true;
   } catch (const GiveUp &G) {
     LoopLimit = Saved;
@@ -453,7 +453,7 @@ void HostInterp::execLoop(const Stmt *Loop, const Expr *Cond, const DeclStmt *Co
   // To a fixpoint: each round starts from the head state and joins the state
   // at the back edge into it; what differs becomes unknown. The round whose
   // head does not change is the one whose launches and returns count.
-  const WhyId Changes = whyAt("a value that changes in the loop", Loop);
+  const WhyId Changes = whyAt(ReasonKind::HostChangesInLoop, Loop);
   const size_t SeenMark = Seen.size();
   const size_t RetMark = Frames.back().Returns.size();
   State Head = St;
@@ -509,7 +509,7 @@ void HostInterp::execLoop(const Stmt *Loop, const Expr *Cond, const DeclStmt *Co
     // Cells the body declared are not part of the head: each round
     // allocates its locals and temporaries anew.
     if (Next.sameUpTo(Head, EntryCells)) {
-      St = joinAll(Exits, whyAt("a value that differs where the loop ends", Loop));
+      St = joinAll(Exits, whyAt(ReasonKind::HostLoopEndDiffers, Loop));
       return;
     }
     Head = std::move(Next);

@@ -211,10 +211,10 @@ KernelLaunch factsOf(ASTContext &Ctx, const host::LaunchSeen &S) {
       C.Source = "the launch at " + Where;
     } else {
       L.Problem = "the launch at " + Where + " has block shape " + S.Block->str() + ": " + Bad;
-      C.BlockUnknown = "its block shape " + S.Block->str() + " is not valid";
+      C.BlockUnknown = makeReason(ReasonKind::BlockShapeInvalid, {S.Block->str()}).Text;
     }
   } else {
-    C.BlockUnknown = S.BlockWhy;
+    C.BlockUnknown = S.BlockWhy.Text;
   }
   if (!C.BlockKnown)
     C.Source = "the launch at " + Where + " (its block shape is not known statically)";

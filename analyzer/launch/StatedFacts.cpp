@@ -148,7 +148,7 @@ std::optional<std::vector<StatedFact>> parseFacts(llvm::StringRef S, std::string
 }
 
 KnownOf factsAbout(const std::vector<StatedFact> &Facts, llvm::StringRef Param,
-                   llvm::StringRef Field, std::string &Why) {
+                   llvm::StringRef Field, Reason &Why) {
   KnownOf K;
   const std::string Full = (Param + Field).str();
   const llvm::StringRef Last =
@@ -160,8 +160,8 @@ KnownOf factsAbout(const std::vector<StatedFact> &Facts, llvm::StringRef Param,
     switch (F.K) {
     case StatedFact::Equals:
       if (K.Value && *K.Value != F.Value)
-        Why = "'" + Full + "' is stated to be both " + std::to_string(*K.Value) + " and " +
-              std::to_string(F.Value);
+        Why = makeReason(ReasonKind::StatedFactConflict,
+                         {Full, std::to_string(*K.Value), std::to_string(F.Value)});
       K.Value = F.Value;
       break;
     case StatedFact::Residue: {
@@ -169,7 +169,7 @@ KnownOf factsAbout(const std::vector<StatedFact> &Facts, llvm::StringRef Param,
       // common case is one residue, or one modulus dividing the other.
       const int64_t G = gcd64(K.Modulus, F.Modulus);
       if (floorMod(K.Residue, G) != floorMod(F.Value, G)) {
-        Why = "'" + Full + "' is stated to have incompatible remainders";
+        Why = makeReason(ReasonKind::StatedRemaindersConflict, {Full});
         break;
       }
       const int64_t L = K.Modulus / G * F.Modulus;
@@ -187,8 +187,7 @@ KnownOf factsAbout(const std::vector<StatedFact> &Facts, llvm::StringRef Param,
   }
   if (K.Value) {
     if (floorMod(*K.Value - K.Residue, K.Modulus) != 0 || (K.Min && *K.Value < *K.Min))
-      Why = "'" + Full + "' = " + std::to_string(*K.Value) +
-            " contradicts the other facts stated about it";
+      Why = makeReason(ReasonKind::StatedValueContradicts, {Full, std::to_string(*K.Value)});
   }
   return K;
 }

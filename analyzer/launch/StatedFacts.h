@@ -75,9 +75,10 @@ struct KnownOf {
 
 /// Combines the facts about the integer called Path ("cols", "p.cols"):
 /// Param is the parameter's name, Field its field path ("" or ".cols").
-/// Contradictory facts (cols=3 and cols % 2 == 0) are reported in Why.
+/// Contradictory facts (cols=3 and cols % 2 == 0) are reported in Why (a
+/// kind of the "stated-fact-conflict" family).
 KnownOf factsAbout(const std::vector<StatedFact> &Facts, llvm::StringRef Param,
-                   llvm::StringRef Field, std::string &Why);
+                   llvm::StringRef Field, Reason &Why);
 
 /// The facts stated in `// coalesce-lint: assume ...` comments on the lines
 /// right before Kernel or inside its body. Misspelled ones are added to

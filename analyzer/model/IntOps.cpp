@@ -3,6 +3,7 @@
 #include "model/IntOps.h"
 
 #include <algorithm>
+#include <ostream>
 
 namespace coalesce {
 
@@ -90,8 +91,7 @@ IntResult divRemFloor(const Poly &A, int64_t C, bool Rem, LaneMask Active,
       return Rem ? floorMod(V, C) : floorDiv(V, C);
     }));
   if (!A.hasUniformSymbolicPart(Active))
-    return IntResult::fail("the lanes' values depend on unknown values in a "
-                           "way that division does not preserve");
+    return IntResult::fail(IntFail::DivisionNotPreserved);
   const int64_t G = A.symbolicGcd(Active);
   const int64_t H = gcd64(G, C);
   const unsigned F = firstLane(Active);
@@ -107,9 +107,8 @@ IntResult divRemFloor(const Poly &A, int64_t C, bool Rem, LaneMask Active,
   }
   Window W = windowSplit(A, H, Active);
   if (!W.Ok)
-    return IntResult::fail(
-        "the lanes straddle a multiple of " + std::to_string(C) +
-        " at a place that depends on " + paren(A.symbolicPart(F), Syms));
+    return IntResult::fail(IntFail::IndexArithmetic,
+                           {std::to_string(C), paren(A.symbolicPart(F), Syms)});
   if (!Rem) {
     SymbolId Q = derived(Syms, "div:" + W.Base.key() + "/" + std::to_string(C),
                          paren(W.Base, Syms) + "/" + std::to_string(C));
@@ -126,13 +125,13 @@ IntResult divRemFloor(const Poly &A, int64_t C, bool Rem, LaneMask Active,
 IntResult divConst(const Poly &A, int64_t C, LaneMask Active,
                    SymbolTable &Syms) {
   if (C == 0)
-    return IntResult::fail("division by zero");
+    return IntResult::fail(IntFail::DivisionByZero);
   if (C == INT64_MIN)
-    return IntResult::fail("division by -2^63");
+    return IntResult::fail(IntFail::DivisionByMinimum);
   if (C == -1)
     for (unsigned L = 0; L < WarpSize; ++L)
       if (laneActive(Active, L) && A.isConcrete(Active) && A.laneConstants()[L] == INT64_MIN)
-        return IntResult::fail("integer overflow in a division (-2^63 / -1)");
+        return IntResult::fail(IntFail::DivisionOverflow);
   if (A.isConcrete(Active))
     return IntResult::ok(
         perLane(A, Active, [&](int64_t V, unsigned) { return V / C; }));
@@ -150,14 +149,14 @@ IntResult divConst(const Poly &A, int64_t C, LaneMask Active,
 IntResult remConst(const Poly &A, int64_t C, LaneMask Active,
                    SymbolTable &Syms) {
   if (C == 0)
-    return IntResult::fail("remainder by zero");
+    return IntResult::fail(IntFail::RemainderByZero);
   if (C == 1 || C == -1) // (and -2^63 % -1 would trap)
     return IntResult::ok(Poly());
   if (A.isConcrete(Active))
     return IntResult::ok(
         perLane(A, Active, [&](int64_t V, unsigned) { return V % C; }));
   if (C == INT64_MIN)
-    return IntResult::fail("remainder by -2^63 of a value not known per lane");
+    return IntResult::fail(IntFail::RemainderByMinimum);
   if (C < 0)
     C = -C;
   return divRemFloor(A, C, /*Rem=*/true, Active, Syms);
@@ -180,9 +179,7 @@ static IntResult uniformOpaque(const char *Op, const Poly &A, const Poly &B,
                          paren(UA, Syms) + Op + paren(UB, Syms));
     return IntResult::ok(Poly::symbol(S));
   }
-  return IntResult::fail(std::string("'") + Op +
-                         "' of lane-dependent values whose unknown parts are "
-                         "not known per lane");
+  return IntResult::fail(IntFail::UniformPartsUnknown, {Op});
 }
 
 IntResult divPoly(const Poly &A, const Poly &B, LaneMask Active,
@@ -194,9 +191,9 @@ IntResult divPoly(const Poly &A, const Poly &B, LaneMask Active,
     LaneInts CA = A.laneConstants(), CB = B.laneConstants();
     for (unsigned L = 0; L < WarpSize; ++L) {
       if (laneActive(Active, L) && CB[L] == 0)
-        return IntResult::fail("division by zero");
+        return IntResult::fail(IntFail::DivisionByZero);
       if (laneActive(Active, L) && CB[L] == -1 && CA[L] == INT64_MIN)
-        return IntResult::fail("integer overflow in a division (-2^63 by -1)");
+        return IntResult::fail(IntFail::DivisionOverflowPerLane);
     }
     return IntResult::ok(
         perLane2(A, B, Active, [](int64_t X, int64_t Y) { return X / Y; }));
@@ -213,9 +210,9 @@ IntResult remPoly(const Poly &A, const Poly &B, LaneMask Active,
     LaneInts CA = A.laneConstants(), CB = B.laneConstants();
     for (unsigned L = 0; L < WarpSize; ++L) {
       if (laneActive(Active, L) && CB[L] == 0)
-        return IntResult::fail("remainder by zero");
+        return IntResult::fail(IntFail::RemainderByZero);
       if (laneActive(Active, L) && CB[L] == -1 && CA[L] == INT64_MIN)
-        return IntResult::fail("integer overflow in a remainder (-2^63 by -1)");
+        return IntResult::fail(IntFail::RemainderOverflow);
     }
     return IntResult::ok(
         perLane2(A, B, Active, [](int64_t X, int64_t Y) { return X % Y; }));
@@ -227,13 +224,13 @@ IntResult shlPoly(const Poly &A, const Poly &B, LaneMask Active, SymbolTable &Sy
   if (!B.isConcrete(Active)) {
     if (A.isUniform(Active) && B.isUniform(Active))
       return uniformOpaque("<<", A, B, Active, Syms);
-    return IntResult::fail("shift by an unknown amount");
+    return IntResult::fail(IntFail::ShiftUnknown);
   }
   LaneInts K = B.laneConstants(), Pow{};
   for (unsigned L = 0; L < WarpSize; ++L) {
     int64_t S = laneActive(Active, L) ? K[L] : 0;
     if (S < 0 || S > 62)
-      return IntResult::fail("shift amount out of range");
+      return IntResult::fail(IntFail::ShiftOutOfRange);
     Pow[L] = int64_t(1) << S;
   }
   return IntResult::ok(A * Poly::lanes(Pow));
@@ -244,7 +241,7 @@ IntResult shrPoly(const Poly &A, const Poly &B, LaneMask Active,
   int64_t K;
   if (uniformConstant(B, Active, K)) {
     if (K < 0 || K > 62)
-      return IntResult::fail("shift amount out of range");
+      return IntResult::fail(IntFail::ShiftOutOfRange);
     return divRemFloor(A, int64_t(1) << K, /*Rem=*/false, Active, Syms);
   }
   if (A.isConcrete(Active) && B.isConcrete(Active))
@@ -253,7 +250,7 @@ IntResult shrPoly(const Poly &A, const Poly &B, LaneMask Active,
     }));
   if (A.isUniform(Active) && B.isUniform(Active))
     return uniformOpaque(">>", A, B, Active, Syms);
-  return IntResult::fail("shift by an amount that is not known per lane");
+  return IntResult::fail(IntFail::ShiftNotPerLane);
 }
 
 /// A op M for a non-negative constant M, where A's unknown part is a multiple
@@ -266,8 +263,7 @@ static IntResult bitopConst(const Poly &A, int64_t M, char Op, LaneMask Active,
     // (M + 1 and -M overflow for INT64_MAX and INT64_MIN: those masks
     // select the sign bit, which the windows below do not model.)
     if (M == INT64_MAX || M == INT64_MIN)
-      return IntResult::fail("'&' with INT64_MAX or INT64_MIN (a mask at the sign bit) on a value "
-                             "not known per lane");
+      return IntResult::fail(IntFail::MaskAtSignBit);
     if (isPow2(M + 1))
       return divRemFloor(A, M + 1, /*Rem=*/true, Active, Syms);
     if (M < 0 && isPow2(-M)) {
@@ -278,8 +274,7 @@ static IntResult bitopConst(const Poly &A, int64_t M, char Op, LaneMask Active,
     }
   }
   if (M < 0)
-    return IntResult::fail("bit operation with a negative mask on a value not "
-                           "known per lane");
+    return IntResult::fail(IntFail::NegativeMask);
   // Find a power-of-two window H > M that divides the unknown part and holds
   // the known parts of all lanes: then the bits of M only see the known parts.
   const int64_t G = A.symbolicGcd(Active);
@@ -293,8 +288,7 @@ static IntResult bitopConst(const Poly &A, int64_t M, char Op, LaneMask Active,
       break;
   }
   if (!W.Ok || J < bitWidth(M))
-    return IntResult::fail(std::string("'") + Op +
-                           "' with a value whose low bits are not known per lane");
+    return IntResult::fail(IntFail::LowBitsUnknown, {std::string(1, Op)});
   LaneInts R{};
   for (unsigned L = 0; L < WarpSize; ++L)
     R[L] = Op == '&' ? (W.E[L] & M) : Op == '|' ? (W.E[L] | M) : (W.E[L] ^ M);
@@ -317,8 +311,7 @@ static IntResult bitop(const Poly &A, const Poly &B, char Op, LaneMask Active,
   // Both have unknown parts: work on the largest power-of-two window that
   // holds both known parts.
   if (!A.hasUniformSymbolicPart(Active) || !B.hasUniformSymbolicPart(Active))
-    return IntResult::fail(std::string("'") + Op +
-                           "' of values that are not known per lane");
+    return IntResult::fail(IntFail::BitOperandsUnknown, {std::string(1, Op)});
   auto TwoAdic = [](int64_t G) -> unsigned {
     return G == 0 ? 62 : static_cast<unsigned>(__builtin_ctzll(
                              static_cast<uint64_t>(G < 0 ? -G : G)));
@@ -346,8 +339,7 @@ static IntResult bitop(const Poly &A, const Poly &B, char Op, LaneMask Active,
                               ")/" + std::to_string(H));
     return IntResult::ok(Poly::symbol(Hi, H) + Poly::lanes(Low));
   }
-  return IntResult::fail(std::string("'") + Op +
-                         "' of values whose low bits are not known per lane");
+  return IntResult::fail(IntFail::BitOperandsLowBitsUnknown, {std::string(1, Op)});
 }
 
 IntResult andPoly(const Poly &A, const Poly &B, LaneMask Active,
@@ -370,7 +362,7 @@ IntResult notPoly(const Poly &A, LaneMask) {
 IntResult mulHiPoly(const Poly &A, const Poly &B, unsigned Bits, bool Signed, LaneMask Active,
                     SymbolTable &Syms) {
   if (Bits != 32 && Bits != 64)
-    return IntResult::fail("a high product of " + std::to_string(Bits) + "-bit values");
+    return IntResult::fail(IntFail::HighProductWidth, {std::to_string(Bits)});
   auto Hi = [&](int64_t X, int64_t Y) -> int64_t {
     if (Bits == 32) {
       if (Signed)
@@ -390,8 +382,7 @@ IntResult mulHiPoly(const Poly &A, const Poly &B, unsigned Bits, bool Signed, La
   if (A.isUniform(Active) && B.isUniform(Active))
     return uniformOpaque(Signed ? (Bits == 32 ? "mulhi" : "mul64hi") : (Bits == 32 ? "umulhi" : "umul64hi"),
                          A, B, Active, Syms);
-  return IntResult::fail("the high half of a product of values that differ between lanes "
-                         "by amounts that depend on unknown values");
+  return IntResult::fail(IntFail::HighProductUnknown);
 }
 
 IntResult minMaxPoly(const Poly &A, const Poly &B, bool IsMax, LaneMask Active,
@@ -654,6 +645,18 @@ RangeCmp compareOverRanges(const Poly &L, const Poly &R, CmpOp Op,
   Res.Cuts.erase(std::unique(Res.Cuts.begin(), Res.Cuts.end()), Res.Cuts.end());
   Res.K = Res.Cuts.empty() ? RangeCmp::Unsupported : RangeCmp::Split;
   return Res;
+}
+
+std::ostream &operator<<(std::ostream &OS, const IntFailure &F) {
+  static const char *const Names[] = {
+      "",
+#define INT_FAIL(Id, Name, Text) Name,
+#include "model/IntFailures.def"
+  };
+  OS << Names[static_cast<size_t>(F.Kind)];
+  for (size_t I = 0; I < F.Args.size(); ++I)
+    OS << (I ? ", " : "(") << F.Args[I] << (I + 1 == F.Args.size() ? ")" : "");
+  return OS;
 }
 
 } // namespace coalesce

@@ -34,6 +34,7 @@
 #include "model/Poly.h"
 
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <utility>
@@ -41,13 +42,31 @@
 
 namespace coalesce {
 
+/// Why a result is not known per lane: a kind of model/IntFailures.def, part
+/// of the one list of reasons (report/Reasons.def renders it:
+/// makeReason(const IntResult &)).
+enum class IntFail {
+  None,
+#define INT_FAIL(Id, Name, Text) Id,
+#include "model/IntFailures.def"
+};
+
+struct IntFailure {
+  IntFail Kind = IntFail::None;
+  std::vector<std::string> Args; // the template's {0}, {1}, ...
+};
+/// "division-by-zero" or "low-bits-unknown('&')", for test messages.
+std::ostream &operator<<(std::ostream &OS, const IntFailure &F);
+
 struct IntResult {
   bool Ok = false;
   Poly P;
-  std::string Why; // when !Ok: why the result is not known per lane
+  IntFailure Why; // when !Ok: why the result is not known per lane
 
-  static IntResult ok(Poly P) { return {true, std::move(P), ""}; }
-  static IntResult fail(std::string Why) { return {false, Poly(), std::move(Why)}; }
+  static IntResult ok(Poly P) { return {true, std::move(P), {}}; }
+  static IntResult fail(IntFail K, std::vector<std::string> Args = {}) {
+    return {false, Poly(), {K, std::move(Args)}};
+  }
 };
 
 IntResult divConst(const Poly &A, int64_t C, LaneMask Active, SymbolTable &Syms);

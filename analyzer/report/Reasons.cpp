@@ -11,16 +11,18 @@ namespace {
 
 struct Entry {
   const char *Name, *Text;
+  ReasonKind Family;
 };
 
 const Entry ReasonEntries[] = {
-    {"", ""},
-#define REASON(Id, Name, Text) {Name, Text},
+    {"", "", ReasonKind::None},
+#define REASON(Id, Name, Text) {Name, Text, ReasonKind::Id},
+#define REASON_OF(Id, Family, Name, Text) {Name, Text, ReasonKind::Family},
 #include "report/Reasons.def"
 };
 
 const Entry AssumptionEntries[] = {
-#define ASSUMPTION(Id, Name, Text) {Name, Text},
+#define ASSUMPTION(Id, Name, Text) {Name, Text, ReasonKind::None},
 #include "report/Reasons.def"
 };
 
@@ -65,28 +67,60 @@ std::string renderTemplate(const char *Template,
   return render(Template, std::vector<std::string>(Args));
 }
 
-Reason makeReason(ReasonKind K, std::initializer_list<std::string> Args) {
+std::string renderReason(ReasonKind K, const std::vector<std::string> &Args) {
+  return render(reasonTemplate(K), Args);
+}
+
+Reason makeReason(ReasonKind K, std::vector<std::string> Args) {
   Reason R;
   R.Kind = K;
   R.Cause = K;
-  const std::vector<std::string> All(Args);
-  R.Text = render(reasonTemplate(K), All);
-  R.Subject = quotedArgument(reasonTemplate(K), All);
+  R.Args = std::move(Args);
+  R.Text = renderReason(K, R.Args);
+  R.Subject = quotedArgument(reasonTemplate(K), R.Args);
   return R;
+}
+
+Reason makeReason(ReasonKind K, std::initializer_list<std::string> Args) {
+  return makeReason(K, std::vector<std::string>(Args));
+}
+
+Reason makeReason(const IntResult &Res) {
+  if (Res.Ok)
+    return Reason();
+  return makeReason(reasonKind(Res.Why.Kind), Res.Why.Args);
 }
 
 Reason wrapReason(ReasonKind K, std::initializer_list<std::string> Args,
                   const Reason &Inner) {
   std::vector<std::string> All(Args);
   All.push_back(Inner.Text);
-  Reason R;
-  R.Kind = K;
+  Reason R = makeReason(K, std::move(All));
   R.Cause = Inner.empty() ? K : Inner.Cause;
-  R.Text = render(reasonTemplate(K), All);
-  R.Subject = quotedArgument(reasonTemplate(K), All);
   if (R.Subject.empty())
     R.Subject = Inner.Subject;
   return R;
+}
+
+ReasonKind reasonFamily(ReasonKind K) {
+  return ReasonEntries[static_cast<size_t>(K)].Family;
+}
+
+ReasonKind reasonKind(IntFail F) {
+  switch (F) {
+  case IntFail::None:
+    return ReasonKind::None;
+#define INT_FAIL(Id, Name, Text)                                                                  \
+  case IntFail::Id:                                                                               \
+    return ReasonKind::Id;
+#include "model/IntFailures.def"
+  }
+  return ReasonKind::None;
+}
+
+size_t reasonKindCount() { return sizeof(ReasonEntries) / sizeof(ReasonEntries[0]); }
+size_t assumptionKindCount() {
+  return sizeof(AssumptionEntries) / sizeof(AssumptionEntries[0]);
 }
 
 Assumption makeAssumption(AssumptionKind K,

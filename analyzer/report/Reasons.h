@@ -1,16 +1,20 @@
 //===- Reasons.h - Why an access is unknown, what a prediction assumes ----===//
 //
 // Reasons and assumptions are typed values: a kind from the one list in
-// Reasons.def and the text that kind's template gives with its arguments,
-// rendered here and nowhere else. Records keep both, so that front-ends
-// print the text and programs (JSON consumers, verify mode) match the kind.
+// Reasons.def and the arguments of its template. The text is a function of
+// the two, rendered here and nowhere else (renderReason); a Reason keeps the
+// text made when it was made, so that front-ends print it and programs (JSON
+// consumers, verify mode) match the kind.
 //===----------------------------------------------------------------------===//
 
 #ifndef COALESCE_ANALYZER_REPORT_REASONS_H
 #define COALESCE_ANALYZER_REPORT_REASONS_H
 
+#include "model/IntOps.h"
+
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace coalesce {
 
@@ -31,6 +35,10 @@ struct Reason {
   /// The innermost reason of a wrapper ("which lanes are active depends on
   /// `c`: <the cause>"); Kind itself otherwise.
   ReasonKind Cause = ReasonKind::None;
+  /// The arguments of Kind's template ({0}, {1}, ...); a wrapper's last
+  /// one is the inner reason's text.
+  std::vector<std::string> Args;
+  /// renderReason(Kind, Args), made once by makeReason/wrapReason.
   std::string Text;
   /// The code the reason is about, for labels too short for Text (an
   /// editor's inlay hint): the argument the template quotes first
@@ -58,8 +66,27 @@ Reason makeReason(ReasonKind K, std::initializer_list<std::string> Args = {});
 /// Inner's cause.
 Reason wrapReason(ReasonKind K, std::initializer_list<std::string> Args,
                   const Reason &Inner);
+Reason makeReason(ReasonKind K, std::vector<std::string> Args);
+/// The reason an integer operation of model/IntOps.h failed for (a kind of
+/// the "index-arithmetic" family); None when R.Ok.
+Reason makeReason(const IntResult &R);
 Assumption makeAssumption(AssumptionKind K,
                           std::initializer_list<std::string> Args = {});
+
+/// The text of a reason of kind K with Args: its template filled in. The
+/// one place reasons' texts are made.
+std::string renderReason(ReasonKind K, const std::vector<std::string> &Args);
+
+/// The kind JSON reports for K (reason_kind, reason_cause): K's family
+/// (REASON_OF in Reasons.def, "index-arithmetic" for "division-by-zero"),
+/// K itself for the kinds of no family.
+ReasonKind reasonFamily(ReasonKind K);
+/// The reason kind an integer operation's failure is (model/IntFailures.def).
+ReasonKind reasonKind(IntFail F);
+/// The number of reason kinds, None included (for tests: every kind is in
+/// [1, reasonKindCount())).
+size_t reasonKindCount();
+size_t assumptionKindCount();
 
 /// "loaded-data": the kind as JSON and the docs name it ("" for None).
 const char *reasonKindName(ReasonKind K);

@@ -92,13 +92,13 @@ TEST(Config, AssumeFacts) {
   EXPECT_EQ(C->Facts[1].str(), "pitch % 128 == 0");
   EXPECT_EQ(C->Facts[2].str(), "rows >= 16");
   EXPECT_EQ(C->Facts[2].Spelling, "'rows >= 16' from the 'assume' setting of c.yaml");
-  std::string Why;
-  KnownOf K = factsAbout(C->Facts, "pitch", "", Why);
-  EXPECT_TRUE(Why.empty());
+  Reason Conflict;
+  KnownOf K = factsAbout(C->Facts, "pitch", "", Conflict);
+  EXPECT_TRUE(Conflict.empty());
   EXPECT_EQ(K.Modulus, 128);
   EXPECT_EQ(K.Residue, 0);
   // A bare field name applies to that field of any struct parameter.
-  K = factsAbout(C->Facts, "img", ".rows", Why);
+  K = factsAbout(C->Facts, "img", ".rows", Conflict);
   ASSERT_TRUE(K.Min.has_value());
   EXPECT_EQ(*K.Min, 16);
 }

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """docs/reasons.md lists every reason and assumption kind of
-analyzer/report/Reasons.def once, with the template the code renders and an
-example that the template produces. Fails with each kind that is missing,
-listed twice, out of date or whose example does not fit."""
+analyzer/report/Reasons.def (with the arithmetic kinds it includes from
+analyzer/model/IntFailures.def) once, with the template the code renders and
+an example that the template produces. Fails with each kind that is missing,
+listed twice, out of date or whose example does not fit, and with each kind
+whose template is a bare placeholder ("{0}": a sentence made elsewhere)."""
 import pathlib
 import re
 import sys
 
-DEF = re.compile(r'(REASON|ASSUMPTION)\((\w+), "([^"]+)", "(.*)"\)\s*$')
+DEF = re.compile(r'^(REASON|REASON_OF|HOST_REASON|INT_FAIL|ASSUMPTION)\((\w+), (?:\w+, )?'
+                 r'"([^"]+)", "(.*)"\)\s*$')
+LISTS = ["analyzer/report/Reasons.def", "analyzer/model/IntFailures.def"]
 ROW = re.compile(r'^\| `([a-z0-9-]+)` \| (.*) \| (.*) \|$')
 
 
@@ -18,12 +22,18 @@ def unescape(cell):
 def main():
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
     kinds = {}
-    for line in (root / "analyzer/report/Reasons.def").read_text().splitlines():
-        m = DEF.match(line)
-        if m:
-            kinds[m.group(3)] = m.group(4).replace('\\"', '"')
-    rows = {}
     bad = []
+    for path in LISTS:
+        for line in (root / path).read_text().splitlines():
+            m = DEF.match(line)
+            if m:
+                if m.group(3) in kinds:
+                    bad.append(f"{m.group(3)}: two kinds of that name")
+                kinds[m.group(3)] = m.group(4).replace('\\"', '"')
+    for name, template in kinds.items():
+        if re.fullmatch(r"\{\d\}", template):
+            bad.append(f"{name}: its template is only '{template}'")
+    rows = {}
     for line in (root / "docs/reasons.md").read_text().splitlines():
         m = ROW.match(line)
         if not m:

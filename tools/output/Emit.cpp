@@ -164,10 +164,14 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   J["answer"] = Answer::kindName(A.kind());
   const Reason &Why = A.why();
   J["reason"] = Why.Text;
-  J["reason_kind"] = Why.Kind == ReasonKind::None ? json(nullptr)
-                                                  : json(reasonKindName(Why.Kind));
-  J["reason_cause"] = Why.Cause == ReasonKind::None ? json(nullptr)
-                                                    : json(reasonKindName(Why.Cause));
+  // The kinds' families: one name for the sentence shapes of one kind of
+  // problem ("index-arithmetic" for "division-by-zero"), as programs match.
+  J["reason_kind"] = Why.Kind == ReasonKind::None
+                         ? json(nullptr)
+                         : json(reasonKindName(reasonFamily(Why.Kind)));
+  J["reason_cause"] = Why.Cause == ReasonKind::None
+                          ? json(nullptr)
+                          : json(reasonKindName(reasonFamily(Why.Cause)));
   J["because"] = R.Because;
   J["assumptions"] = json::array();
   J["assumption_kinds"] = json::array();
