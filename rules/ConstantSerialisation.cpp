@@ -40,7 +40,7 @@ std::string suggestion(const AccessRecord &R) {
 
 void ConstantSerialisation::describe(const AccessRecord &R, const RuleOptions &Opts,
                                      Finding &F) const {
-  F.Message = accessPhrase(R) + " is serialised into " + costStatement(R, Unit);
+  F.Message = accessPhrase(R) + " is serialised into " + costStatement(R);
   if (!R.Ans.parametric())
     F.Message += ": " + addresses(R);
   addEvidenceAndAssumptions(F, R, Opts, Unit);

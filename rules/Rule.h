@@ -110,8 +110,9 @@ std::string laneEvidence(const AccessRecord &R);
 std::string assumptionNote(const AccessRecord &R);
 
 /// "8 sectors per request (ideal 4)", "4 constant-cache requests per
-/// instruction (ideal 1)", with the size condition (sizeCondition()).
-std::string costStatement(const AccessRecord &R, const std::string &Unit);
+/// instruction (ideal 1)" (costPhrase() in the record's space), with the
+/// size condition (sizeCondition()).
+std::string costStatement(const AccessRecord &R);
 
 /// For a cost that depends on a run-time size: " for every cols >= 8" (the
 /// condition of the case the message states), else "".

@@ -135,10 +135,9 @@ Finding unknownRemark(const std::string &Id, const AccessRecord &R) {
   return F;
 }
 
-std::string costStatement(const AccessRecord &R, const std::string &Unit) {
-  return quantity(R.Ans.cost(), Unit) +
-         (spaceModel(R.Space).PerInstruction ? " per instruction" : " per request") +
-         " (ideal " + formatNumber(R.Ans.ideal()) + ")" + sizeCondition(R);
+std::string costStatement(const AccessRecord &R) {
+  return costPhrase(R.Ans.cost(), R.Space) + " (ideal " + formatNumber(R.Ans.ideal()) + ")" +
+         sizeCondition(R);
 }
 
 std::string sizeCondition(const AccessRecord &R) {

@@ -9,7 +9,7 @@ MemorySpace SharedBankConflict::space() const { return MemorySpace::Shared; }
 void SharedBankConflict::describe(const AccessRecord &R, const RuleOptions &Opts,
                                   Finding &F) const {
   F.Message = accessPhrase(R) + " has a " + formatNumber(R.Ans.ratio()) +
-              "-way bank conflict: " + costStatement(R, "wavefront");
+              "-way bank conflict: " + costStatement(R);
   addEvidenceAndAssumptions(F, R, Opts, "wavefront");
   if (R.PaddedCost) {
     std::string Fix = "padding the innermost dimension (" + R.PadDeclaration +

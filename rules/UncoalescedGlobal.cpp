@@ -80,7 +80,7 @@ std::string suggestion(const AccessRecord &R) {
 
 void UncoalescedGlobal::describe(const AccessRecord &R, const RuleOptions &Opts,
                                  Finding &F) const {
-  F.Message = accessPhrase(R) + " uses " + costStatement(R, "sector");
+  F.Message = accessPhrase(R) + " uses " + costStatement(R);
   std::string P = R.Ans.parametric() ? "" : pattern(R);
   if (!P.empty())
     F.Message += ": " + P;

@@ -22,7 +22,7 @@ std::string suggestion(const AccessRecord &R) {
 
 void UncoalescedLocal::describe(const AccessRecord &R, const RuleOptions &Opts,
                                 Finding &F) const {
-  F.Message = accessPhrase(R) + " uses " + costStatement(R, "sector") +
+  F.Message = accessPhrase(R) + " uses " + costStatement(R) +
               ": the lanes use different offsets in their own copies of the array";
   addEvidenceAndAssumptions(F, R, Opts, "sector",
                             " (each lane's offset in its own '" + R.Array + "')");
