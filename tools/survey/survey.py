@@ -344,13 +344,22 @@ def cmd_compare(args):
         if None in docs:
             stats["files without output"] += 1
             continue
-        recs = []
+        recs, extra = [], []
         for doc in docs:
             r = collections.defaultdict(list)
+            e = collections.defaultdict(lambda: collections.defaultdict(list))
             for a in doc.get("accesses", []):
                 r[access_key(a)].append(access_number(a))
+                for field in args.field:
+                    e[field][access_key(a)].append(json.dumps(a.get(field), sort_keys=True))
             recs.append(r)
+            extra.append(e)
         A, B = recs
+        for field in args.field:
+            ea, eb = extra[0][field], extra[1][field]
+            for k in set(ea) & set(eb):
+                if sorted(ea[k]) != sorted(eb[k]):
+                    stats[f"{field} differs"] += 1
         for k in sorted(set(A) | set(B)):
             a, b = A.get(k), B.get(k)
             if a is None:
@@ -392,6 +401,9 @@ def main():
     c = sub.add_parser("compare")
     c.add_argument("before")
     c.add_argument("after")
+    c.add_argument("--field", action="append", default=[],
+                   help="also count the records whose FIELD differs (e.g. sectors_range, "
+                        "assumptions); repeatable")
     t = sub.add_parser("table")
     t.add_argument("results")
     t.add_argument("--before")
