@@ -73,6 +73,16 @@ struct Cost {
   double Lowest = 0, Highest = 0;
 };
 
+/// Costs are means of integers over at most a few million requests: two
+/// that differ by less than this are the same number. The one tolerance
+/// every comparison of costs uses (parametric cases, report/Answer.h).
+constexpr double CostTolerance = 1e-9;
+inline bool sameCost(double A, double B) {
+  return A - B < CostTolerance && B - A < CostTolerance;
+}
+/// A > B beyond rounding.
+inline bool costExceeds(double A, double B) { return A > B + CostTolerance; }
+
 /// Averages CostAt(r) (returning {cost, ideal}) over the residue distribution.
 Cost averageOverResidues(
     const ResidueDistribution &D,

@@ -2,6 +2,8 @@
 
 #include "model/Parametric.h"
 
+#include "model/Alignment.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -16,7 +18,7 @@ constexpr int64_t MaxSmall = 4096;
 
 int64_t ceilDiv(int64_t A, int64_t B) { return -floorDiv(-A, B); }
 
-bool same(double A, double B) { return std::fabs(A - B) < 1e-9; }
+bool same(double A, double B) { return sameCost(A, B); }
 
 /// Into: the cheapest and dearest over the alignments of the sizes a case
 /// covers (its sizes share the cost at the assumed alignment, not the range).

@@ -7,14 +7,8 @@
 
 namespace coalesce {
 
-namespace {
-/// Costs are means of integers over at most a few million requests: two
-/// that differ by less than this are the same number.
-constexpr double Tolerance = 1e-9;
-} // namespace
-
-bool Answer::differ(double A, double B) { return std::fabs(A - B) > Tolerance; }
-bool Answer::exceeds(double A, double B) { return A > B + Tolerance; }
+bool Answer::differ(double A, double B) { return !sameCost(A, B); }
+bool Answer::exceeds(double A, double B) { return costExceeds(A, B); }
 
 bool CostSpan::wide() const { return Answer::exceeds(Max, Min); }
 

@@ -25,7 +25,8 @@
 // and the predicates readers need: the excess over a ratio, the range worth
 // showing, whether single requests differ. Rules, emitters, the language
 // server, SARIF, HTML and verify read it through these, never raw fields:
-// the comparison tolerance (Answer::differ) is written once, here.
+// the comparison tolerance is model/Alignment.h's CostTolerance, which the
+// parametric cases use too.
 //
 // This file includes no clang headers.
 //===----------------------------------------------------------------------===//
