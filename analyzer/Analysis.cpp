@@ -8,9 +8,13 @@
 #include "launch/Launches.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Mangle.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <memory>
 #include <set>
 
 using namespace clang;
@@ -226,6 +230,45 @@ std::string baseKernelName(const std::string &Name) {
   return Colons == std::string::npos ? S : S.substr(Colons + 2);
 }
 
+/// The name nvcc gives the kernel's code in the cubin (Itanium mangling, as
+/// clang's device-side compilation gives it).
+std::string mangledName(ASTContext &Ctx, const FunctionDecl *FD) {
+  std::unique_ptr<MangleContext> MC(Ctx.createMangleContext());
+  if (!MC->shouldMangleDeclName(FD))
+    return FD->getNameAsString();
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  MC->mangleName(GlobalDecl(FD), OS);
+  return OS.str();
+}
+
+/// Files of the CUDA toolkit and the system: instructions there count on
+/// the user's line that leads to them (witness::LineInventory).
+bool systemFile(const std::string &File, void *) {
+  llvm::StringRef F(File);
+  return F.starts_with("/usr/include/") || F.starts_with("/usr/lib/") ||
+         (F.contains("/targets/") && F.contains("/include/")) || F.contains("/cuda/include/") ||
+         F.contains("/include/cuda/std/") || F.contains("/include/cccl/");
+}
+
+/// The instructions of the record's space and kind that nvcc emitted on its
+/// line, and, for a record the source analysis alone decided though the
+/// witness knows the kernel, that it did.
+void attachEmitted(AccessRecord &R, const witness::LineInventory &Lines) {
+  std::vector<const witness::SassInstruction *> Here;
+  for (const witness::SassInstruction *I : Lines.at(R.Pos.File, R.Pos.Line))
+    if (witness::serves(*I, R.Space, R.Op))
+      Here.push_back(I);
+  if (Here.empty())
+    return;
+  R.Emitted.push_back(witness::summarize(Here));
+  for (const witness::SassInstruction *I : Here) {
+    if (R.EmittedInstructions.size() == 16)
+      break;
+    R.EmittedInstructions.push_back((I->Predicated ? "@P " : "") + I->Text);
+  }
+}
+
 using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point T) {
@@ -249,6 +292,11 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
   if (Times)
     Times->FindKernels = secondsSince(Start);
   CodeErrors ErrorsIn(Ctx, Errors);
+  // What nvcc emitted, by kernel (the kernel and the device functions it
+  // calls without inlining them).
+  std::shared_ptr<const witness::SassModule> Sass = Opts.Witness ? Opts.Witness() : nullptr;
+  std::map<std::string, std::unique_ptr<witness::SassFunction>> CodeOf;
+  std::map<std::string, std::unique_ptr<witness::LineInventory>> LinesOf;
   for (size_t KI = 0; KI < Kernels.size(); ++KI) {
     const KernelDef &K = Kernels[KI];
     if (Opts.KernelProgress)
@@ -319,6 +367,26 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     for (LaunchFacts &F : Configs)
       F.Stated.insert(F.Stated.end(), Stated.begin(), Stated.end());
 
+    const witness::LineInventory *Emitted = nullptr;
+    if (Sass) {
+      const std::string Mangled = mangledName(Ctx, K.FD);
+      if (!LinesOf.count(Mangled)) {
+        const witness::SassFunction *F = Sass->function(Mangled);
+        if (F) {
+          CodeOf[Mangled] = std::make_unique<witness::SassFunction>(witness::kernelCode(*Sass, *F));
+          LinesOf[Mangled] =
+              std::make_unique<witness::LineInventory>(*CodeOf[Mangled], systemFile, nullptr);
+        } else {
+          LinesOf[Mangled] = nullptr;
+          Report.Notes.push_back("kernel '" + K.Name + "' at " + Sum.Pos.str() +
+                                 ": nvcc's device code has no function " + Mangled +
+                                 " (not instantiated there); its accesses are the source "
+                                 "analysis alone");
+        }
+      }
+      Emitted = LinesOf[Mangled].get();
+    }
+
     Clock::time_point CostStart = Clock::now();
     const KernelSites Sites(Ctx, K.FD);
     Time.Costing += secondsSince(CostStart);
@@ -326,6 +394,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     std::vector<std::vector<AccessRecord>> PerConfig;
     for (const LaunchFacts &F : Configs) {
       KernelRun Run(Ctx, K.FD, F, Opts.Limits);
+      Run.Emitted = Emitted;
       AccessAggregator Agg(Run);
       Run.Sink = &Agg;
       CoverageLog Log;
@@ -402,6 +471,8 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
                              "reached; its accesses are not predicted");
     for (std::vector<AccessRecord> &Recs : PerConfig)
       for (AccessRecord &R : Recs) {
+        if (Emitted)
+          attachEmitted(R, *Emitted);
         ++Sum.Accesses;
         if (R.verdict() == Verdict::Unknown)
           ++Sum.Unknowns;

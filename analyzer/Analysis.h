@@ -16,8 +16,10 @@
 #include "launch/BlockChoice.h"
 #include "launch/StatedFacts.h"
 #include "report/Report.h"
+#include "witness/Sass.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +56,10 @@ struct AnalysisOptions {
   /// `coalesce-lint: assume` comments add to them (StatedFacts.h).
   std::vector<StatedFact> Facts;
   InterpreterLimits Limits;
+  /// The compiler witness (driver/Witness.h): the instructions nvcc
+  /// emitted for this file, asked for once its kernels are found (the
+  /// compile runs while clang parses); null or unset: the source alone.
+  std::function<std::shared_ptr<const witness::SassModule>()> Witness;
   /// Called before each kernel is analysed with (kernel index, kernel count,
   /// kernel name), from the thread that analyses the file.
   std::function<void(size_t, size_t, const std::string &)> KernelProgress;

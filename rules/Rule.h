@@ -108,6 +108,10 @@ std::string accessPhrase(const AccessRecord &R);
 std::string unknownPhrase(const AccessRecord &R);
 std::string laneEvidence(const AccessRecord &R);
 std::string assumptionNote(const AccessRecord &R);
+/// What the compiler witness says of the record (docs/witness.md): the
+/// instructions nvcc emitted on its line, and whether they confirmed or
+/// corrected the source analysis ("" when it was not used).
+std::string witnessNote(const AccessRecord &R);
 
 /// "8 sectors per request (ideal 4)", "4 constant-cache requests per
 /// instruction (ideal 1)" (costPhrase() in the record's space), with the

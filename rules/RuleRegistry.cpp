@@ -132,6 +132,8 @@ Finding unknownRemark(const std::string &Id, const AccessRecord &R) {
   F.Level = Severity::Remark;
   F.Message = accessPhrase(R) + unknownPhrase(R);
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
+  if (std::string W = witnessNote(R); !W.empty())
+    F.Notes.push_back({std::nullopt, W});
   return F;
 }
 
@@ -205,6 +207,24 @@ void addEvidenceAndAssumptions(Finding &F, const AccessRecord &R, const RuleOpti
     F.Notes.push_back({std::nullopt, Ev + EvidenceSuffix});
   addSizeCases(F, R, Opts, Unit);
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
+  if (std::string W = witnessNote(R); !W.empty())
+    F.Notes.push_back({std::nullopt, W});
+}
+
+std::string witnessNote(const AccessRecord &R) {
+  std::string Here = R.Emitted.empty() ? "" : R.Emitted.front();
+  switch (R.Witness) {
+  case Witnessed::SourceOnly:
+    return Here.empty() ? "" : "nvcc emitted " + Here + " on this line";
+  case Witnessed::Confirmed:
+    return "the compiler witness agrees: nvcc emitted " + (Here.empty() ? "no instruction" : Here) +
+           " on this line";
+  case Witnessed::Corrected:
+    return "decided with what nvcc emitted" +
+           (R.WitnessNote.empty() ? std::string() : ": " + R.WitnessNote) +
+           (Here.empty() ? "" : " (" + Here + " on this line)");
+  }
+  return "";
 }
 
 std::string assumptionNote(const AccessRecord &R) {

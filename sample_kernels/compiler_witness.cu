@@ -1,8 +1,8 @@
 // Where the instructions nvcc and ptxas emit differ from what the source
 // suggests: ground truth for reading the SASS (nvdisasm) instead of guessing.
-// `expect:` is what coalesce-lint says today; `// measured:` is what Nsight
-// Compute measured on an H200 (nvcc 13.0 -O3 -lineinfo, sm_90) where that
-// differs, with the SASS behind it (tests/verify/fixtures/h200).
+// `measured:`: Nsight Compute on an H200 (nvcc 13.0 -O3 -lineinfo, sm_90) and
+// the SASS; `expect(source):` the source alone; `expect(witness):` joined with
+// what nvcc emitted (docs/witness.md), as measured (tests/verify/fixtures/h200).
 // - outer_merge, outer_merge_rows: the shared tile of a 1D block-tiled
 //   matrix product (SGEMM_CUDA's kernel 4) read as
 //   As[(threadRow * TM + resIdx) * BK + dotIdx] in `for dotIdx` around
@@ -48,7 +48,7 @@ __global__ void outer_merge(const float *A, const float *B, float *C, int n) {
     for (int dotIdx = 0; dotIdx < BK; ++dotIdx) {
       float tmpB = Bs[dotIdx * BN + threadCol]; // expect: load Bs 1/1
       for (int resIdx = 0; resIdx < TM; ++resIdx)
-        res[resIdx] += As[(threadRow * TM + resIdx) * BK + dotIdx] * tmpB; // measured: load As 2/2, 16 LDS.128 a tile: 2048 requests a warp, not 8192 // expect: load As 1/1
+        res[resIdx] += As[(threadRow * TM + resIdx) * BK + dotIdx] * tmpB; // measured: load As 2/2, 16 LDS.128 a tile: 2048 requests a warp, not 8192 // expect(source): load As 1/1 // expect(witness): load As 2/2
     }
     __syncthreads();
   }
@@ -75,7 +75,7 @@ __global__ void outer_merge_rows(const float *A, const float *B, float *C, int n
     for (int dotIdx = 0; dotIdx < BK; ++dotIdx) {
       float tmpB = Bs[dotIdx * BN + threadCol]; // expect: load Bs 1/1
       for (int resIdx = 0; resIdx < TM; ++resIdx)
-        res[resIdx] += As[(threadRow * TM + resIdx) * BK + dotIdx] * tmpB; // measured: load As 32/4, 16 LDS.128 a tile: 2048 requests a warp, not 8192 (the same 65536 wavefronts) // expect: load As 8/1
+        res[resIdx] += As[(threadRow * TM + resIdx) * BK + dotIdx] * tmpB; // measured: load As 32/4, 16 LDS.128 a tile: 2048 requests a warp, not 8192 (the same 65536 wavefronts) // expect(source): load As 8/1 // expect(witness): load As 32/4
     }
     __syncthreads();
   }
@@ -89,13 +89,13 @@ __global__ void branch_twins(const float *in, float *out) {
   int t = threadIdx.x;
   int i = blockIdx.x * 256 + t;
   s[t] = in[i]; // expect: load in 4/4; store s 1/1
-  __syncthreads(); // measured: load s 2/1, the one LDS of lines 96 and 98
+  __syncthreads(); // measured: load s 2/1, the one LDS of lines 96 and 98 // expect(witness): load s 2/1
   float v;
   int j = (t * 2) % 256;
   if (t & 1)
-    v = s[j] * 2.0f; // measured: no instruction (the LDS on line 92) // expect: load s unknown
+    v = s[j] * 2.0f; // measured: no instruction (the LDS on line 92) // expect(source): load s unknown
   else
-    v = s[j] + 1.0f; // measured: no instruction (the LDS on line 92) // expect: load s unknown
+    v = s[j] + 1.0f; // measured: no instruction (the LDS on line 92) // expect(source): load s unknown // expect(witness): load s none
   out[i] = v; // expect: store out 4/4
 }
 
@@ -103,22 +103,22 @@ __global__ void branch_twins_global(const float *in, float *out) {
   int i = blockIdx.x * 256 + threadIdx.x;
   float v;
   if (threadIdx.x & 1)
-    v = in[2 * i] * 2.0f; // measured: no instruction (the LDG on line 109) // expect: load in unknown
+    v = in[2 * i] * 2.0f; // measured: no instruction (the LDG on line 109) // expect(source): load in unknown
   else
-    v = in[2 * i] + 1.0f; // measured: no instruction (the LDG on line 109) // expect: load in unknown
-  out[i] = v; // measured: load in 8/4, the one LDG of lines 106 and 108 // expect: store out 4/4
+    v = in[2 * i] + 1.0f; // measured: no instruction (the LDG on line 109) // expect(source): load in unknown // expect(witness): load in none
+  out[i] = v; // measured: load in 8/4, the one LDG of lines 106 and 108 // expect: store out 4/4 // expect(witness): load in 8/4
 }
 
 __global__ void multi_line(const float *A, const float *B, float *out) {
   int i = blockIdx.x * 256 + threadIdx.x;
   float4 tmp =
-      reinterpret_cast<const float4 *>( // measured: no instruction (the LDG.128 on line 116) // expect: load A 16/16
-          &A[4 * i])[0]; // measured: load A 16/16, LDG.E.128
+      reinterpret_cast<const float4 *>( // measured: no instruction (the LDG.128 on line 116) // expect(source): load A 16/16
+          &A[4 * i])[0]; // measured: load A 16/16, LDG.E.128 // expect(witness): load A 16/16
   float acc = tmp.x + tmp.y + tmp.z + tmp.w;
   acc +=
       A[i + 1] * // expect: load A 5/4
-      B[i + // measured: no instruction (the LDG on line 121) // expect: load B 5/4
-        2]; // measured: load B 5/4, LDG.E
+      B[i + // measured: no instruction (the LDG on line 121) // expect(source): load B 5/4
+        2]; // measured: load B 5/4, LDG.E // expect(witness): load B 5/4
   out[i] = acc; // expect: store out 4/4
 }
 
@@ -147,7 +147,7 @@ __global__ void kept_in_register(const float *in, float *out) {
   __syncthreads();
   float a = s[(t + 1) % 256]; // expect: load s 1/1
   r[t] = a * 2.0f; // expect: store r 1/1
-  float b = s[(t + 1) % 256]; // measured: no instruction (the value of line 148) // expect: load s 1/1
+  float b = s[(t + 1) % 256]; // measured: no instruction (the value of line 148) // expect(source): load s 1/1 // expect(witness): load s none
   __syncthreads();
   out[i] = a + b + r[(t + 3) % 256]; // expect: load r 1/1; store out 4/4
 }
@@ -157,7 +157,7 @@ __global__ void kept_in_register_global(const float *__restrict__ in, float *__r
   int i = blockIdx.x * 256 + threadIdx.x;
   float a = in[i + 1]; // expect: load in 5/4
   out[i] = a; // expect: store out 4/4
-  float b = in[i + 1]; // measured: no instruction (the value of line 158) // expect: load in 5/4
+  float b = in[i + 1]; // measured: no instruction (the value of line 158) // expect(source): load in 5/4 // expect(witness): load in none
   out[N + i] = b * 2.0f; // expect: store out 4/4
 }
 
@@ -171,25 +171,25 @@ struct alignas(8) Hex { // 24 bytes: s[t] is 8-byte aligned only
 __global__ void struct_fields(float *out) {
   __shared__ Quad s[256];
   int t = threadIdx.x;
-  s[t].x = t; // measured: no instruction (the STS.128 on line 177) // expect: store s unknown
-  s[t].y = 2 * t; // measured: no instruction (the STS.128 on line 177) // expect: store s unknown
-  s[t].z = 3; // measured: no instruction (the STS.128 on line 177) // expect: store s unknown
-  s[t].w = 4; // measured: store s 4/4, one STS.128 for lines 174-177 // expect: store s unknown
+  s[t].x = t; // measured: no instruction (the STS.128 on line 177) // expect(source): store s unknown // expect(witness): store s none
+  s[t].y = 2 * t; // measured: no instruction (the STS.128 on line 177) // expect(source): store s unknown // expect(witness): store s none
+  s[t].z = 3; // measured: no instruction (the STS.128 on line 177) // expect(source): store s unknown // expect(witness): store s none
+  s[t].w = 4; // measured: store s 4/4, one STS.128 for lines 174-177 // expect(source): store s unknown // expect(witness): store s 4/4
   __syncthreads();
   const Quad &q = s[(t + 1) % 256];
-  out[blockIdx.x * 256 + t] = q.x * q.y + q.z * q.w; // measured: load s 4/4, one LDS.128 for q.x, q.y, q.z, q.w // expect: load s unknown; load s unknown; load s unknown; load s unknown; store out 4/4
+  out[blockIdx.x * 256 + t] = q.x * q.y + q.z * q.w; // measured: load s 4/4, one LDS.128 for q.x, q.y, q.z, q.w // expect: store out 4/4 // expect(source): load s unknown; load s unknown; load s unknown; load s unknown // expect(witness): load s 4/4; load s none; load s none; load s none
 }
 
 __global__ void struct_fields_pairs(float *out) {
   __shared__ Hex s[256];
   int t = threadIdx.x;
-  s[t].x = t; // measured: no instruction (the STS.64 on line 187) // expect: store s unknown
-  s[t].y = 2 * t; // measured: store s 2/2, one STS.64 for lines 186-187 // expect: store s unknown
-  s[t].z = 3; // measured: no instruction (the STS.64 on line 189) // expect: store s unknown
-  s[t].w = 4; // measured: store s 2/2, one STS.64 for lines 188-189 // expect: store s unknown
+  s[t].x = t; // measured: no instruction (the STS.64 on line 187) // expect(source): store s unknown // expect(witness): store s none
+  s[t].y = 2 * t; // measured: store s 2/2, one STS.64 for lines 186-187 // expect(source): store s unknown // expect(witness): store s 2/2
+  s[t].z = 3; // measured: no instruction (the STS.64 on line 189) // expect(source): store s unknown // expect(witness): store s none
+  s[t].w = 4; // measured: store s 2/2, one STS.64 for lines 188-189 // expect(source): store s unknown // expect(witness): store s 2/2
   __syncthreads();
   const Hex &q = s[(t + 1) % 256];
-  out[blockIdx.x * 256 + t] = q.x * q.y + q.z * q.w; // measured: load s 2/2, two LDS.64 (q.x with q.y, q.z with q.w) // expect: load s unknown; load s unknown; load s unknown; load s unknown; store out 4/4
+  out[blockIdx.x * 256 + t] = q.x * q.y + q.z * q.w; // measured: load s 2/2, two LDS.64 (q.x with q.y, q.z with q.w) // expect: store out 4/4 // expect(source): load s unknown; load s unknown; load s unknown; load s unknown // expect(witness): load s 2/2; load s 2/2; load s none; load s none
 }
 
 int main() {

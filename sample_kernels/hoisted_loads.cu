@@ -36,16 +36,16 @@ __global__ void rows_may_alias(const float *in, float *out, int reps) {
 
 // The same with __restrict__ pointers.
 __global__ void rows_restrict(const float *__restrict__ in, float *__restrict__ out, int reps) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = blockIdx.x * blockDim.x + threadIdx.x; // expect(witness): load in 4/4
   for (int k = 0; k < reps; ++k)
-    out[k * N + i] = in[i] * k; // expect: load in 4/4; store out 4/4
+    out[k * N + i] = in[i] * k; // expect: store out 4/4 // expect(source): load in 4/4
 }
 
 // The same address in two statements with no store between them.
 __global__ void two_statements(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float a = in[i + 1]; // expect: load in 5/4
-  float b = in[i + 1] * 2.0f; // expect: load in unknown
+  float b = in[i + 1] * 2.0f; // expect: load in none
   out[i] = a + b; // expect: store out 4/4
 }
 
@@ -88,9 +88,9 @@ __global__ void global_past_shared_stores(const float *in, float *out) {
   int t = threadIdx.x;
   int i = blockIdx.x * blockDim.x + t;
   float acc = 0.0f;
-  s[t] = 0.0f; // expect: store s 1/1
+  s[t] = 0.0f; // expect: store s 1/1 // expect(witness): load in 4/4
   for (int k = 0; k < 8; ++k) {
-    acc += in[i] * s[(t + k) % 256]; // expect: load in 4/4; load s 1/1
+    acc += in[i] * s[(t + k) % 256]; // expect: load s 1/1 // expect(source): load in 4/4
     s[t] = acc; // expect: store s 1/1
   }
   out[i] = acc; // expect: store out 4/4
@@ -101,9 +101,9 @@ __global__ void shared_past_global_stores(const float *in, float *out) {
   int t = threadIdx.x;
   int i = blockIdx.x * blockDim.x + t;
   s[t] = in[i]; // expect: load in 4/4; store s 1/1
-  __syncthreads();
+  __syncthreads(); // expect(witness): load s 1/1
   for (int k = 0; k < 4; ++k)
-    out[k * N + i] = s[t] * k; // expect: load s 1/1; store out 4/4
+    out[k * N + i] = s[t] * k; // expect: store out 4/4 // expect(source): load s 1/1
 }
 
 // Negative: a load under a branch in the loop runs in some iterations only:

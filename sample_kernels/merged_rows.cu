@@ -7,8 +7,8 @@
 // thread written and read back (flat_rows). A row pitch of 17 floats proves
 // only 4 bytes: 16 separate loads (odd_pitch). A row starting inside a
 // block, a run-time trip count and struct fields read one after the other
-// are merged in ways the tool does not predict: unknown (row_offset,
-// runtime_trip, fields).
+// are merged in ways the source alone does not predict: unknown (row_offset,
+// runtime_trip, fields); the compiler witness decides the first and the last.
 #include "harness.cuh"
 
 constexpr int N = 1 << 20;
@@ -85,7 +85,7 @@ __global__ void row_offset(float *out) {
   __syncthreads();
   float acc = 0;
   for (int k = 1; k < 17; ++k)
-    acc += s[ty][k] * (k + 1); // expect: load s unknown
+    acc += s[ty][k] * (k + 1); // expect(source): load s unknown // expect(witness): load s 1.8/1.8
   out[(blockIdx.x * 16 + ty) * 16 + tx] = acc; // expect: store out 4/4
 }
 
@@ -108,14 +108,14 @@ struct Quad {
 __global__ void fields(float *out) {
   __shared__ Quad s[256];
   int t = threadIdx.x;
-  s[t].x = t; // expect: store s unknown
-  s[t].y = 2 * t; // expect: store s unknown
-  s[t].z = 3; // expect: store s unknown
-  s[t].w = 4; // expect: store s unknown
+  s[t].x = t; // expect(source): store s unknown // expect(witness): store s none
+  s[t].y = 2 * t; // expect(source): store s unknown // expect(witness): store s none
+  s[t].z = 3; // expect(source): store s unknown // expect(witness): store s none
+  s[t].w = 4; // expect(source): store s unknown // expect(witness): store s 4/4
   __syncthreads();
   Quad &q = s[(t + 1) % 256];
   out[blockIdx.x * 256 + t] = q.x * q.y + q.z * q.w;
-  // expect: load s unknown; load s unknown; load s unknown; load s unknown; store out 4/4
+  // expect: store out 4/4 // expect(source): load s unknown; load s unknown; load s unknown; load s unknown // expect(witness): load s 4/4; load s none; load s none; load s none
 }
 
 // A 128-bit load whose lanes read 16-byte blocks 0-3 in turn (as a

@@ -27,7 +27,7 @@ __global__ void forward_shared(const float *in, float *out, float *out2) {
   int t = threadIdx.x;
   int i = blockIdx.x * blockDim.x + t;
   s[t] = in[i] * 2.0f; // expect: load in 4/4; store s 1/1
-  out[i] = s[t] + 1.0f; // expect: load s unknown; store out 4/4
+  out[i] = s[t] + 1.0f; // expect: load s none; store out 4/4
   __syncthreads();
   out2[i] = s[(t + 1) % 256]; // expect: load s 1/1; store out2 4/4
 }
@@ -35,7 +35,7 @@ __global__ void forward_shared(const float *in, float *out, float *out2) {
 __global__ void forward_global(const float *in, float *out, float *out2) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i] + 1.0f; // expect: load in 4/4; store out 4/4
-  out2[i] = out[i] * 3.0f; // expect: load out unknown; store out2 4/4
+  out2[i] = out[i] * 3.0f; // expect: load out none; store out2 4/4
 }
 
 // Negative: a store at an index loaded from memory may overwrite s[t].
@@ -70,7 +70,7 @@ __global__ void rmw_alone(const float *w, float *m, int n) {
   int t = threadIdx.x;
   a[t][1] = 0.0f; // expect: store a 32/1
   for (int j = 0; j < n; ++j)
-    a[t][1] += w[j]; // expect: load w 1/1; load a 32/1; store a 32/1
+    a[t][1] += w[j]; // expect: load w 1/1; store a 32/1 // expect(source): load a 32/1 // expect(witness): load a none
   __syncthreads();
   m[blockIdx.x * 1024 + t] = a[t][1]; // expect: load a 32/1; store m 4/4
 }

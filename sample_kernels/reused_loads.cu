@@ -16,15 +16,15 @@ __global__ void stencil(const float *in, float *out, float k) {
   t[ty + 1][tx + 1] = in[g]; // expect: load in 4/4; store t 2/1
   __syncthreads();
   // (Rows of 18 floats: a warp's two rows overlap on two banks, 2-way.)
-  out[g] = t[ty + 1][tx + 1] + k * (t[ty][tx + 1] + t[ty + 2][tx + 1] - 2.0f * t[ty + 1][tx + 1]) + // expect: store out 4/4; load t 2/1; load t 2/1; load t 2/1; load t unknown
+  out[g] = t[ty + 1][tx + 1] + k * (t[ty][tx + 1] + t[ty + 2][tx + 1] - 2.0f * t[ty + 1][tx + 1]) + // expect: store out 4/4; load t 2/1; load t 2/1; load t 2/1; load t none
            k * (t[ty + 1][tx] + t[ty + 1][tx + 2] - 2.0f * t[ty + 1][tx + 1]);
-  // expect: load t 2/1; load t 2/1; load t unknown
+  // expect: load t 2/1; load t 2/1; load t none
 }
 
 // A global value squared: one load of in[i + 1] (5 sectors, misaligned).
 __global__ void square_shifted(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  out[i] = in[i + 1] * in[i + 1]; // expect: store out 4/4; load in 5/4; load in unknown
+  out[i] = in[i + 1] * in[i + 1]; // expect: load in 5/4; load in none; store out 4/4
 }
 
 int main() {

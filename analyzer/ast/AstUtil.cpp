@@ -43,6 +43,34 @@ std::string exprText(const ASTContext &Ctx, const Expr *E) {
   return Out;
 }
 
+void moveToLine(const ASTContext &Ctx, SourceLocation Loc, unsigned Line, SourcePos &P) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FileID FID = SM.getFileID(SM.getFileLoc(Loc));
+  bool Invalid = false;
+  llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
+  if (Invalid || Line == 0)
+    return;
+  size_t Start = 0;
+  for (unsigned L = 1; L < Line; ++L) {
+    Start = Buf.find('\n', Start);
+    if (Start == llvm::StringRef::npos)
+      return;
+    ++Start;
+  }
+  size_t Stop = Buf.find('\n', Start);
+  if (Stop == llvm::StringRef::npos)
+    Stop = Buf.size();
+  llvm::StringRef Text = Buf.substr(Start, Stop - Start);
+  if (Text.ends_with("\r"))
+    Text = Text.drop_back();
+  const size_t Col = Text.find_first_not_of(" \t");
+  P.Line = Line;
+  P.Column = static_cast<unsigned>(Col == llvm::StringRef::npos ? 0 : Col) + 1;
+  P.EndColumn = 0;
+  P.LineText = Text.str();
+  P.RawLoc = SM.getComposedLoc(FID, static_cast<unsigned>(Start + P.Column - 1)).getRawEncoding();
+}
+
 SourcePos sourcePos(const ASTContext &Ctx, SourceLocation Begin,
                     SourceLocation End) {
   const SourceManager &SM = Ctx.getSourceManager();

@@ -31,6 +31,11 @@ std::string exprText(const clang::ASTContext &Ctx, const clang::Expr *E);
 /// Where a location is, as the user spelled the file, with its line's text.
 SourcePos sourcePos(const clang::ASTContext &Ctx, clang::SourceLocation Begin,
                     clang::SourceLocation End = {});
+/// P (a position in the file of Loc) moved to another line of that file:
+/// its first non-blank column, that line's text (the compiler witness puts
+/// a record on the line nvcc attributes its instruction to).
+void moveToLine(const clang::ASTContext &Ctx, clang::SourceLocation Loc, unsigned Line,
+                SourcePos &P);
 /// "42": the line of a location, for messages.
 std::string lineOf(const clang::ASTContext &Ctx, clang::SourceLocation L);
 /// "f.cu:42": the file's base name and line.

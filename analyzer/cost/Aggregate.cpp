@@ -148,6 +148,12 @@ void AccessAggregator::record(const AccessEvent &E) {
     S.Because = E.Because;
   for (const Assumption &A : E.Assumptions)
     addAssumption(S, A);
+  S.WitnessCorrected |= E.Witness == Witnessed::Corrected;
+  S.WitnessSourceOnly |= E.Witness == Witnessed::SourceOnly;
+  if (E.ReportLine && !S.ReportLine)
+    S.ReportLine = E.ReportLine;
+  if (!E.WitnessNote.empty() && S.WitnessNote.empty())
+    S.WitnessNote = E.WitnessNote;
   S.RequestsKnown &= E.RequestsKnown;
   if (!E.UnknownWhy.empty()) {
     if (S.UnknownWhy.empty())
@@ -378,6 +384,12 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     AccessRecord Rec;
     const Expr *At = S->ReportAt ? S->ReportAt : S->Site;
     Rec.Pos = sourcePos(Ctx, At->getBeginLoc(), At->getEndLoc());
+    Rec.Witness = S->WitnessCorrected    ? Witnessed::Corrected
+                  : S->WitnessSourceOnly ? Witnessed::SourceOnly
+                                         : Witnessed::Confirmed;
+    Rec.WitnessNote = S->WitnessNote;
+    if (S->ReportLine && S->ReportLine != Rec.Pos.Line)
+      moveToLine(Ctx, At->getBeginLoc(), S->ReportLine, Rec.Pos);
     Rec.Kernel = KernelName;
     Rec.Context = S->ContextText;
     Rec.Launch = Run.Launch.Config;
@@ -421,7 +433,8 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
       // nvcc issues no instruction for a load it reuses or a value it
       // forwards: no number, and no unknown either.
       const bool Reused =
-          Why->Kind == ReasonKind::LoadReused || Why->Kind == ReasonKind::LoadForwarded;
+          Why->Kind == ReasonKind::LoadReused || Why->Kind == ReasonKind::LoadForwarded ||
+          Why->Kind == ReasonKind::NotEmitted || Why->Kind == ReasonKind::MergedInto;
       Rec.Ans = Reused ? Answer::noInstruction(*Why) : Answer::unknown(*Why);
       Rec.LaunchTotals.clear();
       Out.push_back(std::move(Rec));

@@ -74,6 +74,12 @@ private:
     bool PadPossible = true;
     const clang::VarDecl *ArrayDecl = nullptr;
     unsigned Order = 0;
+    /// The compiler witness over the events (AccessEvent::Witness): any
+    /// corrected, any decided by the source alone; the line nvcc put the
+    /// instruction on (0: the site's).
+    bool WitnessCorrected = false, WitnessSourceOnly = false;
+    unsigned ReportLine = 0;
+    std::string WitnessNote;
   };
 
   void addAssumption(Stats &S, const Assumption &A);

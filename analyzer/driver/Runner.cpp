@@ -25,6 +25,7 @@
 #include "llvm/Support/thread.h"
 
 #include <atomic>
+#include <future>
 #include <chrono>
 #include <functional>
 #include <mutex>
@@ -393,10 +394,35 @@ PreambleUse parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   return PreambleUse::Stands;
 }
 
-void runOne(const FileJob &Job, const AnalysisOptions &AOpts, const RunOptions &Opts,
-            RunResult &Out) {
+void runOne(const FileJob &Job, const AnalysisOptions &Given, const RunOptions &Opts,
+            const std::shared_future<WitnessResult> *Shared, RunResult &Out) {
   std::string CacheProblem;
   Out = RunResult();
+  // The compiler witness compiles the file while clang parses it; the
+  // analysis waits for it once the kernels are found.
+  AnalysisOptions AOpts = Given;
+  std::shared_future<WitnessResult> Witness;
+  if (Shared) {
+    Witness = *Shared;
+  } else {
+    WitnessOptions WO = Opts.Witness;
+    WO.CacheDir = Opts.CacheDir;
+    Witness = std::async(std::launch::async, [&Job, WO] { return runWitness(Job, WO); }).share();
+  }
+  AOpts.Witness = [Witness] { return Witness.get().Module; };
+  struct Join {
+    std::shared_future<WitnessResult> &W;
+    RunResult &Out;
+    ~Join() {
+      Out.Witness = W.get();
+      if (Out.Witness.Module) {
+        Out.Report.WitnessSource = Out.Witness.Source;
+        Out.Report.WitnessCached = Out.Witness.Cached;
+      } else if (Out.Witness.NotUsed != "--witness=off") {
+        Out.Report.WitnessNotUsed = Out.Witness.NotUsed;
+      }
+    }
+  } Joined{Witness, Out};
   if (!Opts.CacheDir.empty()) {
     auto Start = std::chrono::steady_clock::now();
     PreamblePlan Plan = preambleFor(Job, Opts.CacheDir);
@@ -435,6 +461,12 @@ std::vector<RunResult> runAnalysis(const std::vector<FileJob> &Jobs,
   const unsigned N = std::max(1u, std::min<unsigned>(Opts.Jobs, Jobs.size()));
   std::atomic<size_t> Next{0}, Done{0};
   std::mutex ProgressLock;
+  // A given cubin or binary is read once for all files.
+  std::optional<std::shared_future<WitnessResult>> Given;
+  if (Opts.Witness.M == WitnessOptions::Mode::Given) {
+    WitnessOptions WO = Opts.Witness;
+    Given = std::async(std::launch::async, [WO] { return runWitness(FileJob(), WO); }).share();
+  }
   auto Worker = [&] {
     while (true) {
       size_t I = Next++;
@@ -446,7 +478,7 @@ std::vector<RunResult> runAnalysis(const std::vector<FileJob> &Jobs,
           std::lock_guard<std::mutex> G(ProgressLock);
           Opts.KernelProgress(I, K, N, Name);
         };
-      runOne(Jobs[I], AOpts, Opts, Results[I]);
+      runOne(Jobs[I], AOpts, Opts, Given ? &*Given : nullptr, Results[I]);
       size_t D = ++Done;
       if (Opts.Progress) {
         std::lock_guard<std::mutex> G(ProgressLock);

@@ -10,6 +10,7 @@
 #define COALESCE_ANALYZER_RUNNER_H
 
 #include "Analysis.h"
+#include "driver/Witness.h"
 #include "report/Report.h"
 
 #include <functional>
@@ -49,6 +50,9 @@ struct RunResult {
   bool UsedPreamble = false;    // parsed with a precompiled preamble
   bool BuiltPreamble = false;   // ... that this run had to build
   std::string CacheProblem;     // the preamble cache could not be used: why
+  /// The compiler witness of this file: what nvcc emitted, or why it was
+  /// not used (driver/Witness.h).
+  WitnessResult Witness;
   FileTimes Times;
 };
 
@@ -56,7 +60,10 @@ struct RunOptions {
   AnalysisOptions Analysis;
   unsigned Jobs = 1;
   /// Precompiled preambles are kept here (Preamble.h); "" disables them.
+  /// The compiler witness's disassemblies too (in witness/).
   std::string CacheDir;
+  /// The compiler witness (driver/Witness.h): automatic by default.
+  WitnessOptions Witness;
   /// Called after each file (from the worker thread) with (done, total).
   std::function<void(size_t, size_t)> Progress;
   /// Called before each kernel (from the worker thread) with (file index,

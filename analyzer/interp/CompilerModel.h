@@ -122,6 +122,13 @@ public:
   /// mark it (E.UnknownWhy) or note it.
   virtual void access(AccessEvent &E, const AccessFacts &A) {}
 
+  // The warp ------------------------------------------------------------------
+  /// The warp's walk completed. With KernelRun::Emitted set, the walker
+  /// holds every event of the warp back (Buffered, from 0) until after this
+  /// hook: the compiler witness joins them with the instructions nvcc
+  /// emitted (models/EmittedCode.cpp).
+  virtual void warpRan() {}
+
 protected:
   // The walker's services a model may use.
   clang::ASTContext &Ctx;
@@ -187,6 +194,7 @@ public:
     for (auto &M : All)
       M->access(E, A);
   }
+  void warpRan() { each(&CompilerModel::warpRan); }
 
   /// Enter(X) now, Exit(X) when the scope ends (an exception included).
   template <typename T> struct Scope {

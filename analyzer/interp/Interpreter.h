@@ -27,6 +27,7 @@
 #include "model/Poly.h"
 #include "model/WarpModel.h"
 #include "report/Report.h"
+#include "witness/Sass.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -180,6 +181,12 @@ struct AccessEvent {
   /// costed in its own space and reported as its own record at Site (an
   /// asynchronous copy is a global load and a shared store).
   std::optional<AccessSide> SecondSide;
+  /// The compiler witness (interp/models/EmittedCode.cpp): which witness
+  /// decided the event, the line nvcc put its instruction on when not the
+  /// site's own (0: the site's), and what the join changed.
+  Witnessed Witness = Witnessed::SourceOnly;
+  unsigned ReportLine = 0;
+  std::string WitnessNote;
   /// The event of the second side alone, with the first's lanes, weight,
   /// site, context and assumptions.
   AccessEvent secondSide() const;
@@ -286,6 +293,10 @@ struct KernelRun {
   /// value back), interp/models/Hoisting.cpp.
   llvm::DenseMap<const clang::Stmt *, std::map<const clang::Expr *, const clang::Expr *>>
       Hoistable;
+
+  /// The memory instructions nvcc emitted for this kernel, by source line
+  /// (driver/Witness.h); null: the source analysis alone.
+  const witness::LineInventory *Emitted = nullptr;
 
   KernelRun(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
             LaunchFacts Launch, InterpreterLimits Limits)

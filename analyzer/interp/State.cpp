@@ -778,7 +778,24 @@ void WarpInterp::run() {
     F.Vars[PD] = paramValue(PD);
   Active = Exists;
   F.Entry = Active;
-  exec(R.Kernel->getBody());
+  if (!R.Emitted) {
+    exec(R.Kernel->getBody());
+    return;
+  }
+  // The compiler witness joins the warp's events with the instructions
+  // nvcc emitted once the walk is complete: every event is held back until
+  // then (a walk given up hands on what it has, unjoined).
+  ++BufferDepth;
+  try {
+    exec(R.Kernel->getBody());
+  } catch (...) {
+    --BufferDepth;
+    flushBuffered();
+    throw;
+  }
+  --BufferDepth;
+  Models.warpRan();
+  flushBuffered();
 }
 
 } // namespace interp

@@ -19,6 +19,18 @@ bool SourcePos::operator<(const SourcePos &O) const {
 
 const char *spaceName(MemorySpace S) { return spaceModel(S).Name; }
 
+const char *witnessedName(Witnessed W) {
+  switch (W) {
+  case Witnessed::SourceOnly:
+    return "source-only";
+  case Witnessed::Confirmed:
+    return "compiler-confirmed";
+  case Witnessed::Corrected:
+    return "compiler-corrected";
+  }
+  return "source-only";
+}
+
 const char *opName(AccessOp O) {
   switch (O) {
   case AccessOp::Load: return "load";

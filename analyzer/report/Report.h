@@ -60,6 +60,13 @@ std::string costPerRequest(MemorySpace S);
 /// request", "32 constant-cache requests per instruction".
 std::string costPhrase(double V, MemorySpace S);
 
+/// Which witness decided a record (docs/witness.md): the source analysis
+/// alone, or the source analysis joined with the instructions nvcc emitted
+/// (driver/Witness.h), which agreed with it or corrected it (a merged
+/// width, an instruction on another line, no instruction at all).
+enum class Witnessed : unsigned char { SourceOnly, Confirmed, Corrected };
+const char *witnessedName(Witnessed W); // "source-only", "compiler-confirmed", ...
+
 /// Where a kernel's block shape (and other launch facts) came from.
 struct LaunchConfig {
   Dim3 Block;
@@ -151,6 +158,16 @@ struct AccessRecord {
   unsigned PadRemoveLength = 0;          // characters the fix replaces
   std::string PadTradeoff;               // other accesses the padding makes worse
 
+  /// The compiler witness: which witness decided, the memory instructions
+  /// of the record's space and kind nvcc emitted on its line ("LDS.128 x4"),
+  /// and what the join changed ("nvcc emitted one STS.128 for `s[t].x` ...
+  /// `s[t].w`, lines 111 to 114").
+  Witnessed Witness = Witnessed::SourceOnly;
+  std::vector<std::string> Emitted;
+  /// Those instructions as nvdisasm prints them (at most 16), for --explain.
+  std::vector<std::string> EmittedInstructions;
+  std::string WitnessNote;
+
   std::string key() const; // stable identity for sorting and baselines
 };
 
@@ -183,6 +200,11 @@ struct TUReport {
   unsigned ClangErrors = 0;        // errors clang reported while parsing it
   std::vector<std::string> Notes;  // non-fatal (an invalid launch shape, ...)
   std::vector<AnnotationProblem> Problems;
+  /// The compiler witness of this file (driver/Witness.h): what it was
+  /// ("nvcc -arch=sm_90 (/usr/local/cuda/bin/nvcc)"), or why it was not
+  /// used (empty both: not asked for, --witness=off).
+  std::string WitnessSource, WitnessNotUsed;
+  bool WitnessCached = false;
 };
 
 } // namespace coalesce

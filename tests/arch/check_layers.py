@@ -18,7 +18,7 @@ import re
 import sys
 
 # Highest first: each analyzer layer may use the ones after it.
-LAYERS = ["driver", "Analysis", "cost", "interp", "launch", "ast", "report", "model"]
+LAYERS = ["driver", "Analysis", "cost", "interp", "launch", "ast", "witness", "report", "model"]
 RANK = {name: len(LAYERS) - i for i, name in enumerate(LAYERS)}
 ANALYZER = set(LAYERS)
 

@@ -1,6 +1,6 @@
 """The lit test format of coalesce-lint's tests (see lit.cfg.py).
 
-A ShTest, plus: every source-level test (a .cu file outside tidy/ whose RUN
+A ShTest, plus: every source-level test (a .cu file outside tidy/ and witness/ whose RUN
 lines use %lint) is also run through the clang-tidy plugin, as
 tidy-plugin/<path>, with %lint replaced by lint_via_tidy.py and the lit feature
 `tidy` on.
@@ -43,7 +43,8 @@ class CoalesceTest(lit.formats.ShTest):
     def getTestsForPath(self, suite, path_in_suite, litConfig, localConfig):
         for test in super().getTestsForPath(suite, path_in_suite, litConfig, localConfig):
             yield test
-            if path_in_suite[0] == "tidy" or not path_in_suite[-1].endswith(".cu"):
+            # witness/: the compiler witness, which the plugin does not run.
+            if path_in_suite[0] in ("tidy", "witness") or not path_in_suite[-1].endswith(".cu"):
                 continue
             with open(test.getSourcePath(), errors="replace") as f:
                 if not self.LINT_RUN.search(f.read()):

@@ -38,7 +38,16 @@ config.environment["LC_ALL"] = "C"
 # the user's ~/.cache; tests of the cache itself pass --cache-dir.
 config.environment["COALESCE_CACHE_DIR"] = os.path.join(config.test_exec_root, "preamble-cache")
 
-lint = config.coalesce_lint + " --cuda-path=none --color=never"
+# The source analysis alone: the compiler witness (docs/witness.md) is tested
+# where a test asks for it, with %witness-lint (feature `witness`: nvcc and
+# nvdisasm found at configure time).
+lint = config.coalesce_lint + " --cuda-path=none --color=never --witness=off"
+if config.witness_nvcc and config.witness_nvdisasm:
+    config.available_features.add("witness")
+    config.environment["COALESCE_NVDISASM"] = config.witness_nvdisasm
+    config.substitutions.append(("%nvcc", config.witness_nvcc))
+config.substitutions.append(
+    ("%witness-lint", config.coalesce_lint + " --color=never --exit-zero --witness=auto"))
 # %lint: for source-level tests (findings do not fail the pipe; exit codes
 # are tested by the CLI tests with %coalesce-lint and %expect-exit).
 config.substitutions.append(("%coalesce-lint-bin", config.coalesce_lint))

@@ -6,6 +6,9 @@
 FILE is the base name; COST is sectors (global) or wavefronts (shared) per
 request, or constant-cache requests per instruction (constant), `?` when unknown; [CONTEXT] only when not empty. A test can then
 check that an access appears once, where, and with which space.
+
+With --witness, each line ends with the compiler witness's part (docs/witness.md):
+  ... {WITNESS ANSWER REASON_KIND; EMITTED}
 """
 import json
 import os
@@ -27,6 +30,9 @@ def main():
             a["verdict"])
         if a["context"]:
             line += " [%s]" % a["context"]
+        if "--witness" in sys.argv[1:]:
+            line += " {%s %s %s; %s}" % (a.get("witness"), a["answer"], a["reason_kind"] or "-",
+                                        ", ".join(a.get("emitted", [])) or "-")
         print(line)
 
 

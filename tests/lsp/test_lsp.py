@@ -61,7 +61,7 @@ CLIENT_CAPABILITIES = {
 
 
 def start(lint, work, *extra, capabilities=CLIENT_CAPABILITIES):
-    c = LspClient([lint, "lsp", "--cuda-path=none", *extra], cwd=work)
+    c = LspClient([lint, "lsp", "--cuda-path=none", "--witness=off", *extra], cwd=work)
     init = c.request("initialize", {"processId": os.getpid(), "rootUri": pathlib.Path(work).as_uri(),
                                     "capabilities": capabilities})
     c.notify("initialized", {})
@@ -82,7 +82,7 @@ def diagnostics_of(c, uri, version, after=0, timeout=120):
 
 def cli_findings(lint, work, name):
     """The CLI's text output on work/name: [(line0, col0, level, message, code, [notes])]."""
-    out = subprocess.run([lint, "--cuda-path=none", "--color=never", "--exit-zero", name],
+    out = subprocess.run([lint, "--cuda-path=none", "--witness=off", "--color=never", "--exit-zero", name],
                          cwd=work, capture_output=True, text=True, check=True).stdout
     head = re.compile(r"^" + re.escape(name) + r":(\d+):(\d+): (warning|remark|note): (.*)$")
     findings = []
@@ -145,7 +145,7 @@ def session(lint, work):
     # Inlay hints: every access line, at its end, with the numbers.
     hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": whole(text)})
     by_line = {h["position"]["line"]: h for h in hints}
-    accesses = subprocess.run([lint, "--cuda-path=none", "--format=json", "tile.cu"], cwd=work,
+    accesses = subprocess.run([lint, "--cuda-path=none", "--witness=off", "--format=json", "tile.cu"], cwd=work,
                               capture_output=True, text=True).stdout
     access_lines = {a["line"] - 1 for a in json.loads(accesses)["accesses"]}
     check(set(by_line) == access_lines,
@@ -175,7 +175,7 @@ def session(lint, work):
           "hover: markdown with a code block")
     check("**shared load from 'tile'**: 32 wavefronts per request (ideal 1): 32-way bank conflict"
           in value and "out" not in value.split("```")[0], "hover: the access under the cursor only")
-    explain = subprocess.run([lint, "--cuda-path=none", "--color=never", "--exit-zero", "--explain",
+    explain = subprocess.run([lint, "--cuda-path=none", "--witness=off", "--color=never", "--exit-zero", "--explain",
                               "tile.cu"], cwd=work, capture_output=True, text=True).stdout
     # The map follows the finding's notes and ends at the next finding.
     block = explain.split("tile.cu:11:21: warning:")[1].split("  warp map:")[1]
@@ -247,7 +247,7 @@ def fifty_kernels(lint, work, src_dir):
     subprocess.run([sys.executable, str(src_dir / "tools" / "bench" / "gen_kernels.py"),
                     "--kernels", "50", "-o", str(k50)], check=True)
     text = k50.read_text()
-    cli = [lint, "--cuda-path=none", "--color=never", "--exit-zero", k50.name]
+    cli = [lint, "--cuda-path=none", "--witness=off", "--color=never", "--exit-zero", k50.name]
     subprocess.run(cli, cwd=work, capture_output=True, check=True)  # the header cache, as the server finds it
     t0 = time.monotonic()
     want, _ = cli_findings(lint, str(work), k50.name)

@@ -3,7 +3,7 @@
 to each access in the reference kernels (sample_kernels/*.cu).
 
 An expectation is a comment on the access's line, or on comment lines right
-after it:
+after it (a line may hold several):
 
     out[i] = in[2 * i]; // expect: load in 8/4; store out 4/4
     // expect(strided_read<2>): load in 8/4
@@ -11,13 +11,22 @@ after it:
 
 Each entry is `<op> <array> <cost>/<ideal>` (sectors for global accesses,
 wavefronts for shared ones, constant-cache requests per instruction for
-constant ones) or `<op> <array> unknown`. A filter in
+constant ones), `<op> <array> unknown`, or `<op> <array> none` (the access
+has no instruction of its own: nvcc reuses a value, merged it into another
+access's instruction, or emitted none). A filter in
 parentheses restricts the entries to one kernel instance and/or launch block
-shape. For every (line, kernel, launch shape) the records the tool prints and
+shape, and/or to runs with the compiler witness (`witness`) or without it
+(`source`, docs/witness.md):
+
+    // expect(source): store s unknown
+    // expect(witness): store s none
+
+With --require-witness, a run in which the witness was not used fails. For every (line, kernel, launch shape) the records the tool prints and
 the entries that apply must be the same multiset; an expectation that applies
 to nothing is stale and fails too.
 
-usage: check_expectations.py COALESCE_LINT FILE.cu... [-- extra tool args]
+usage: check_expectations.py [--require-witness] COALESCE_LINT FILE.cu...
+                             [-- extra tool args]
 """
 import json
 import os
@@ -33,7 +42,7 @@ COST_KEYS = {
     "local": ("sectors_per_request", "ideal_sectors_per_request"),
     "constant": ("constant_cache_requests_per_instruction", "ideal_constant_cache_requests"),
 }
-EXPECT = re.compile(r"//\s*expect(?:\(([^)]*)\))?:\s*(.*?)\s*$")
+EXPECT = re.compile(r"//\s*expect(?:\(([^)]*)\))?:\s*(.*?)\s*(?=//\s*expect|$)")
 TOL = 6e-4
 
 
@@ -43,43 +52,52 @@ def parse_expectations(path):
     last_code = None
     with open(path) as f:
         for n, text in enumerate(f, 1):
-            m = EXPECT.search(text)
+            found = list(EXPECT.finditer(text))
             code = text.split("//", 1)[0].strip()
             if code:
                 last_code = n
-            if not m:
+            if not found:
                 continue
             line = n if code else last_code
             if line is None:
                 raise SystemExit(f"{path}:{n}: expectation before any code")
-            kernel, block = None, None
-            if m.group(1):
-                for item in [s.strip() for s in m.group(1).split(",") if s.strip()]:
-                    if item.startswith("block="):
-                        dims = [int(x) for x in item[6:].split("x")]
-                        block = tuple(dims + [1] * (3 - len(dims)))
-                    else:
-                        kernel = item
-            entries = []
-            for e in [s.strip() for s in m.group(2).split(";") if s.strip()]:
-                parts = e.split()
-                if len(parts) != 3:
-                    raise SystemExit(f"{path}:{n}: malformed expectation '{e}'")
-                op, array, value = parts
-                if value == "unknown":
-                    entries.append((op, array, None, None))
-                else:
-                    cost, ideal = value.split("/")
-                    entries.append((op, array, float(cost), float(ideal)))
-            out.append((line, kernel, block, entries, n))
+            for m in found:
+                out.append(parse_one(path, n, line, m))
     return out
 
 
+def parse_one(path, n, line, m):
+    """One `// expect(...): ...` of line n, for the access line `line`."""
+    kernel, block, mode = None, None, None
+    if m.group(1):
+        for item in [s.strip() for s in m.group(1).split(",") if s.strip()]:
+            if item in ("witness", "source"):
+                mode = item
+            elif item.startswith("block="):
+                dims = [int(x) for x in item[6:].split("x")]
+                block = tuple(dims + [1] * (3 - len(dims)))
+            else:
+                kernel = item
+    entries = []
+    for e in [s.strip() for s in m.group(2).split(";") if s.strip()]:
+        parts = e.split()
+        if len(parts) != 3:
+            raise SystemExit(f"{path}:{n}: malformed expectation '{e}'")
+        op, array, value = parts
+        if value in ("unknown", "none"):
+            entries.append((op, array, value, None))
+        else:
+            cost, ideal = value.split("/")
+            entries.append((op, array, float(cost), float(ideal)))
+    return (line, kernel, block, mode, entries, (n, m.start()))
+
+
 def close(a, b):
-    return a is not None and b is not None and abs(a - b) <= TOL
+    return a is not None and b is not None and not isinstance(a, str) and \
+        not isinstance(b, str) and abs(a - b) <= TOL
 
 
-def check_file(tool, path, extra):
+def check_file(tool, path, extra, require_witness=False):
     proc = subprocess.run([tool, "--format=json", *extra, path],
                           capture_output=True, text=True)
     if proc.returncode not in (0, 1):
@@ -87,7 +105,12 @@ def check_file(tool, path, extra):
     doc = json.loads(proc.stdout)
     if doc["errors"]:
         return [f"{path}: {e}" for e in doc["errors"]]
-    expectations = parse_expectations(path)
+    witnessed = any(w.get("used") for w in doc.get("witness", []))
+    if require_witness and not witnessed:
+        reasons = [w.get("not_used") for w in doc.get("witness", [])]
+        return [f"{path}: the compiler witness was not used: {reasons}"]
+    mode_now = "witness" if witnessed else "source"
+    expectations = [e for e in parse_expectations(path) if e[3] in (None, mode_now)]
     # Records grouped by (line, kernel, block).
     groups = defaultdict(list)
     for a in doc["accesses"]:
@@ -97,12 +120,13 @@ def check_file(tool, path, extra):
         cost_key, ideal_key = COST_KEYS[a["space"]]
         cost, ideal = a[cost_key], a[ideal_key]
         groups[(a["line"], a["kernel"], block)].append(
-            (a["op"], a["array"], cost, ideal, a["verdict"], a["reason"]))
+            (a["op"], a["array"], cost, ideal, a["verdict"], a["reason"],
+             a.get("answer") == "no-instruction"))
     problems = []
     used = Counter()
     for (line, kernel, block), recs in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1])):
         applicable = []
-        for (eline, fk, fb, entries, src) in expectations:
+        for (eline, fk, fb, _mode, entries, src) in expectations:
             if eline != line:
                 continue
             if fk is not None and fk != kernel:
@@ -112,12 +136,15 @@ def check_file(tool, path, extra):
             used[src] += 1
             applicable.extend(entries)
         remaining = list(applicable)
-        for (op, array, cost, ideal, verdict, reason) in recs:
+        for (op, array, cost, ideal, verdict, reason, none) in recs:
             match = None
             for i, (eop, earr, ecost, eideal) in enumerate(remaining):
                 if eop != op or earr != array:
                     continue
-                if ecost is None and verdict == "unknown":
+                if ecost == "none" and none:
+                    match = i
+                    break
+                if ecost == "unknown" and verdict == "unknown" and not none:
                     match = i
                     break
                 if ecost is not None and verdict != "unknown" and close(ecost, cost) \
@@ -125,18 +152,19 @@ def check_file(tool, path, extra):
                     match = i
                     break
             if match is None:
-                got = "unknown (" + reason + ")" if verdict == "unknown" else f"{cost}/{ideal}"
+                got = ("none (" + reason + ")" if none else
+                       "unknown (" + reason + ")" if verdict == "unknown" else f"{cost}/{ideal}")
                 problems.append(f"{path}:{line}: {kernel} {block}: {op} {array} = {got}, "
                                 f"no expectation matches")
             else:
                 remaining.pop(match)
         for (eop, earr, ecost, eideal) in remaining:
-            want = "unknown" if ecost is None else f"{ecost:g}/{eideal:g}"
+            want = ecost if isinstance(ecost, str) else f"{ecost:g}/{eideal:g}"
             problems.append(f"{path}:{line}: {kernel} {block}: expected {eop} {earr} {want}, "
                             f"not reported")
-    for (eline, fk, fb, entries, src) in expectations:
+    for (eline, fk, fb, _mode, entries, src) in expectations:
         if not used[src]:
-            problems.append(f"{path}:{src}: expectation applies to no access the tool reported")
+            problems.append(f"{path}:{src[0]}: expectation applies to no access the tool reported")
     return problems
 
 
@@ -144,8 +172,11 @@ def main():
     if len(sys.argv) < 3:
         print(__doc__)
         return 2
-    tool = sys.argv[1]
-    args = sys.argv[2:]
+    argv = sys.argv[1:]
+    require_witness = "--require-witness" in argv
+    argv = [a for a in argv if a != "--require-witness"]
+    tool = argv[0]
+    args = argv[1:]
     extra = []
     if "--" in args:
         i = args.index("--")
@@ -153,7 +184,7 @@ def main():
     problems = []
     checked = 0
     for path in args:
-        problems.extend(check_file(tool, path, extra))
+        problems.extend(check_file(tool, path, extra, require_witness))
         checked += 1
     for p in problems:
         print(p)

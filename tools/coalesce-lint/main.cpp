@@ -85,6 +85,14 @@ options:
                           $COALESCE_CACHE_DIR, $XDG_CACHE_HOME/coalesce-lint
                           or ~/.cache/coalesce-lint)
   --no-cache              parse every header from scratch
+  --witness=auto|off|FILE the compiler as a second witness (docs/witness.md):
+                          compile each file's device code with nvcc
+                          -lineinfo, read what it emitted with nvdisasm, and
+                          decide merged widths, the line of each instruction
+                          and accesses with no instruction with it (auto, the
+                          default: when nvcc and nvdisasm are found; off: the
+                          source analysis alone; FILE: a cubin or binary the
+                          build made with -lineinfo)
   --fix                   apply the suggested fixes (shared-tile padding) to
                           the source files
   --no-nvcc-compat        parse as clang does, without the declarations and
@@ -158,6 +166,7 @@ struct Options {
   bool NoCompileDb = false, ShowCommand = false, NoCache = false, Fix = false;
   bool TimeReport = false;
   std::optional<std::string> CacheDir;
+  WitnessOptions Witness;
 };
 
 bool startsWith(const std::string &S, const std::string &P) {
@@ -178,10 +187,15 @@ int usageError(const std::string &Msg) {
 int verifyMain(int Argc, char **Argv) {
   std::vector<std::string> Files, Pass, Clang;
   InvocationOptions Inv;
+  WitnessOptions Witness;
   for (int I = 2; I < Argc; ++I) {
     std::string A = Argv[I];
     if (startsWith(A, "--cuda-path=")) {
       Inv.CudaPath = A.substr(12);
+    } else if (startsWith(A, "--witness=")) {
+      std::string Err;
+      if (!parseWitnessMode(A.substr(10), Witness, Err))
+        return usageError(Err);
     } else if (A == "--help" || A == "-h") {
       std::cout << Usage << settingsHelp() << UsageTail;
       return ExitClean;
@@ -224,22 +238,42 @@ int verifyMain(int Argc, char **Argv) {
   }
   RunOptions RO;
   RO.Jobs = std::max(1u, llvm::hardware_concurrency().compute_thread_count());
-  std::vector<TUReport> Reports;
-  std::vector<std::string> Errors;
-  for (RunResult &R : runAnalysis(Jobs, RO)) {
-    if (R.Failed) {
-      std::cerr << R.ClangDiagnostics;
-      return usageError(R.Report.File + ": failed to parse");
+  RO.CacheDir = defaultCacheDir();
+  RO.Witness = Witness;
+  // The predictions; with the compiler witness, the source analysis' alone
+  // too: verify mode compares both (docs/witness.md).
+  auto Predict = [&](const RunOptions &Opts, llvm::SmallString<256> &Path,
+                     bool &Witnessed) -> int {
+    std::vector<TUReport> Reports;
+    std::vector<std::string> Errors;
+    Witnessed = false;
+    for (RunResult &R : runAnalysis(Jobs, Opts)) {
+      if (R.Failed) {
+        std::cerr << R.ClangDiagnostics;
+        return usageError(R.Report.File + ": failed to parse");
+      }
+      Witnessed |= !R.Report.WitnessSource.empty();
+      if (!R.Report.WitnessNotUsed.empty() && Opts.Witness.M != WitnessOptions::Mode::Off)
+        std::cerr << "coalesce-lint: note: the compiler witness was not used for "
+                  << R.Report.File << ": " << R.Report.WitnessNotUsed << "\n";
+      Reports.push_back(std::move(R.Report));
     }
-    Reports.push_back(std::move(R.Report));
-  }
-  llvm::SmallString<256> Pred;
-  int FD;
-  if (llvm::sys::fs::createTemporaryFile("coalesce-predictions", "json", FD, Pred))
-    return usageError("cannot create a temporary file");
-  {
+    int FD;
+    if (llvm::sys::fs::createTemporaryFile("coalesce-predictions", "json", FD, Path))
+      return usageError("cannot create a temporary file");
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << reportToJson(Reports, Errors).dump() << "\n";
+    return ExitClean;
+  };
+  llvm::SmallString<256> Pred, Alone;
+  bool Witnessed = false, Unused = false;
+  if (int RC = Predict(RO, Pred, Witnessed); RC != ExitClean)
+    return RC;
+  if (Witnessed) {
+    RunOptions Off = RO;
+    Off.Witness.M = WitnessOptions::Mode::Off;
+    if (int RC = Predict(Off, Alone, Unused); RC != ExitClean)
+      return RC;
   }
   const char *Script = std::getenv("COALESCE_VERIFY_SCRIPT");
   std::string ScriptPath = Script ? Script : installedDataFile("verify/coalesce_verify.py");
@@ -251,12 +285,16 @@ int verifyMain(int Argc, char **Argv) {
     return usageError("verify mode needs python3 on PATH");
   }
   std::vector<std::string> Args = {*Python, ScriptPath, "--predictions", std::string(Pred)};
+  if (!Alone.empty())
+    Args.insert(Args.end(), {"--source-predictions", std::string(Alone)});
   Args.insert(Args.end(), Pass.begin(), Pass.end());
   Args.insert(Args.end(), Files.begin(), Files.end());
   std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
   std::string Err;
   int RC = llvm::sys::ExecuteAndWait(*Python, Refs, std::nullopt, {}, 0, 0, &Err);
   llvm::sys::fs::remove(Pred);
+  if (!Alone.empty())
+    llvm::sys::fs::remove(Alone);
   if (RC < 0)
     return usageError("could not run the verify script: " + Err);
   return RC;
@@ -338,6 +376,12 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       O.CacheDir = V;
     } else if (A == "--no-cache") {
       O.NoCache = true;
+    } else if (Is("--witness")) {
+      std::string Err;
+      if (!Value("--witness", V) || V.empty())
+        return usageError("--witness needs auto, off or a file");
+      if (!parseWitnessMode(V, O.Witness, Err))
+        return usageError(Err);
     } else if (A == "--fix") {
       O.Fix = true;
     } else if (A == "--no-nvcc-compat") {
@@ -589,6 +633,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
     RO.Analysis.Facts = G.Facts;
     RO.Jobs = O.Jobs ? O.Jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     RO.CacheDir = O.NoCache ? "" : O.CacheDir ? *O.CacheDir : defaultCacheDir();
+    RO.Witness = O.Witness;
     if (ShowProgress) {
       RO.Progress = [&](size_t, size_t) {
         ++FilesDone;
@@ -617,6 +662,14 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
   for (size_t I = 0; I < O.Files.size(); ++I)
     if (ByFile[I])
       Times.push_back({O.Files[I], ByFile[I]->Times});
+  // The compiler witness: said once when it could not be used.
+  std::set<std::string> WitnessProblems;
+  for (const std::optional<RunResult> &R : ByFile)
+    if (R && !R->Report.WitnessNotUsed.empty() &&
+        WitnessProblems.insert(R->Report.WitnessNotUsed).second)
+      std::cerr << "coalesce-lint: note: the compiler witness was not used: "
+                << R->Report.WitnessNotUsed
+                << "; the numbers are the source analysis' alone (docs/witness.md)\n";
   std::set<std::string> CacheProblems;
   for (const std::optional<RunResult> &R : ByFile)
     if (R && !R->CacheProblem.empty() && CacheProblems.insert(R->CacheProblem).second)

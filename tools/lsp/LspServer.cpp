@@ -134,6 +134,7 @@ public:
     for (const StatedFact &F : RO.Analysis.Facts)
       K += '\0' + F.str() + "|" + F.Spelling;
     K += '\0' + RO.Analysis.BlockOption + '\0' + RO.CacheDir + '\0';
+    K += std::to_string(int(RO.Witness.M)) + RO.Witness.Given + '\0';
     return K + (J.Contents ? *J.Contents : std::string());
   }
   std::shared_ptr<const RunResult> get(const std::string &Key) {
@@ -551,6 +552,7 @@ private:
     RO.Analysis.Facts = Settings->Facts;
     RO.Jobs = 1;
     RO.CacheDir = Opts.CacheDir;
+    RO.Witness = Opts.Witness;
 
     const std::string Key = ResultCache::key(Job, RO);
     std::shared_ptr<const RunResult> R = S.Fresh ? nullptr : Cache.get(Key);

@@ -33,6 +33,8 @@ options (as for `coalesce-lint FILE...`):
   --no-config             ignore .coalesce-lint.yaml files
   --cache-dir=DIR         precompiled headers (default: as the CLI's)
   --no-cache              no precompiled headers
+  --witness=auto|off|FILE the compiler witness (docs/witness.md): for a
+                          saved file, what nvcc emitted decides (default: auto)
 )";
 
 const char *UsageTail = R"(server options:
@@ -128,6 +130,12 @@ std::optional<int> parseServerOptions(int Argc, char **Argv, ServerOptions &O) {
       CacheDir = V;
     } else if (A == "--no-cache") {
       NoCache = true;
+    } else if ((Got = Value("--witness"))) {
+      std::string Err;
+      if (!*Got || V.empty())
+        return Fail("--witness needs auto, off or a file");
+      if (!parseWitnessMode(V, O.Witness, Err))
+        return Fail(Err);
     } else if ((Got = Value("--debounce"))) {
       if (!*Got || V.empty() || V.size() > 6 ||
           V.find_first_not_of("0123456789") != std::string::npos)

@@ -12,6 +12,8 @@
 
 #include "llvm/Support/LSP/Logging.h"
 
+#include "driver/Witness.h"
+
 #include <optional>
 #include <string>
 
@@ -22,6 +24,7 @@ struct ServerOptions {
   SettingOverrides Over;
   CommandSetup Setup;
   std::string CacheDir; // precompiled headers; "" = none
+  WitnessOptions Witness; // the compiler witness (docs/witness.md)
   unsigned DebounceMs = 200; // after an edit, before its analysis
   bool NotesInMessage = false; // even for clients that take related information
   llvm::lsp::Logger::Level LogLevel = llvm::lsp::Logger::Level::Error;

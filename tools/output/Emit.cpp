@@ -179,6 +179,9 @@ nlohmann::json accessToJson(const AccessRecord &R) {
     J["assumptions"].push_back(A.Text);
     J["assumption_kinds"].push_back(assumptionKindName(A.Kind));
   }
+  J["witness"] = witnessedName(R.Witness);
+  J["emitted"] = R.Emitted;
+  J["witness_note"] = R.WitnessNote.empty() ? json(nullptr) : json(R.WitnessNote);
   if (const ParametricCost *P = A.parametric(); P && Known)
     J["parametric"] = parametricToJson(*P, /*WithTable=*/true);
   if (R.Pattern && Known) {
@@ -282,6 +285,7 @@ nlohmann::json reportToJson(const std::vector<TUReport> &Reports,
   J["kernels"] = json::array();
   J["errors"] = Errors;
   J["notes"] = json::array();
+  J["witness"] = json::array();
   // The names of each space's numbers, for programs that read the report
   // (verify mode): the tool's own table, not a copy.
   J["spaces"] = spacesToJson();
@@ -302,6 +306,12 @@ nlohmann::json reportToJson(const std::vector<TUReport> &Reports,
                                                    : nlohmann::json(notAnalysedNote(K))}});
     for (const std::string &N : R.Notes)
       J["notes"].push_back(N);
+    J["witness"].push_back(
+        {{"file", R.File},
+         {"used", !R.WitnessSource.empty()},
+         {"source", R.WitnessSource.empty() ? json(nullptr) : json(R.WitnessSource)},
+         {"cached", R.WitnessCached},
+         {"not_used", R.WitnessNotUsed.empty() ? json(nullptr) : json(R.WitnessNotUsed)}});
   }
   return J;
 }

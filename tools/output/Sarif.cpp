@@ -132,6 +132,10 @@ json properties(const Finding &F) {
   P["expression"] = R->Expression;
   P["bytesPerLane"] = R->BytesPerLane;
   P["verdict"] = verdictName(R->verdict());
+  // The compiler witness (docs/witness.md).
+  P["witness"] = witnessedName(R->Witness);
+  if (!R->Emitted.empty())
+    P["emitted"] = R->Emitted;
   json Launch;
   Launch["block"] = R->Launch.BlockKnown
                         ? json{R->Launch.Block.X, R->Launch.Block.Y, R->Launch.Block.Z}

@@ -483,17 +483,28 @@ std::string parametricText(const ParametricCost &P, MemorySpace Space, const std
 
 } // namespace
 
+/// The instructions nvcc emitted on the record's line (the compiler
+/// witness, docs/witness.md), under the map.
+static std::string emittedText(const AccessRecord &R, const std::string &Indent) {
+  if (R.EmittedInstructions.empty())
+    return "";
+  std::string Out = Indent + "emitted on this line (" + witnessedName(R.Witness) + "):\n";
+  for (const std::string &I : R.EmittedInstructions)
+    Out += Indent + "  " + I + "\n";
+  return Out;
+}
+
 std::string renderWarpMapText(const AccessRecord &R, const std::string &Indent) {
   std::string Out;
   if (const ParametricCost *P = R.Ans.parametric())
     Out = parametricText(*P, R.Space, Indent);
   auto M = buildWarpMap(R);
   if (!M)
-    return Out;
+    return Out + emittedText(R, Indent);
   switch (M->Kind) {
-  case WarpMapKind::Sectors: return Out + globalText(*M, R, Indent);
-  case WarpMapKind::Banks: return Out + sharedText(*M, R, Indent);
-  case WarpMapKind::Addresses: return Out + constantText(*M, R, Indent);
+  case WarpMapKind::Sectors: return Out + globalText(*M, R, Indent) + emittedText(R, Indent);
+  case WarpMapKind::Banks: return Out + sharedText(*M, R, Indent) + emittedText(R, Indent);
+  case WarpMapKind::Addresses: return Out + constantText(*M, R, Indent) + emittedText(R, Indent);
   }
   return Out;
 }

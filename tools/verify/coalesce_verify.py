@@ -832,7 +832,7 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, 
         kind = pkey[3][:-len(HOISTED)]
         before = [k for k in measured
                   if k[0] == pkey[0] and k[2] == pkey[2] and k[3] == kind and
-                  (k[1] or 0) < pkey[1] and k not in predicted]
+                  (k[1] or 0) <= pkey[1] and k not in predicted]
         if before:
             mkey = max(before, key=lambda k: k[1] or 0)
             m = measured.pop(mkey)
@@ -1017,16 +1017,25 @@ def summarize(rows):
     return len(agreeing), len(compared)
 
 
-def load_predictions(args, sources):
-    if args.predictions:
-        with open(args.predictions) as f:
+def witness_used(doc):
+    """Whether the predictions were joined with the compiler witness
+    (docs/witness.md): the instructions nvcc emitted."""
+    return any(w.get("used") for w in doc.get("witness", []))
+
+
+def load_predictions(args, sources, path=None, extra=()):
+    """The predictions by file: from `path` (or --predictions), else made by
+    the tool with `extra` arguments (--witness=off for the source alone)."""
+    path = path or (args.predictions if not extra else None)
+    if path:
+        with open(path) as f:
             doc = json.load(f)
     else:
         tool = args.coalesce_lint or shutil.which("coalesce-lint")
         if not tool:
             raise VerifyError("no predictions: pass --predictions FILE.json (from "
                               "`coalesce-lint --format=json`) or --coalesce-lint PATH")
-        p = run([tool, "--format=json", *sources], 600)
+        p = run([tool, "--format=json", *extra, *sources], 600)
         if p.returncode not in (0, 1):
             raise VerifyError(f"coalesce-lint failed:\n{p.stderr.strip()}")
         doc = json.loads(p.stdout)
@@ -1036,10 +1045,24 @@ def load_predictions(args, sources):
         raise VerifyError("predictions: no table of memory spaces (`spaces`); they come from an "
                           "older coalesce-lint: make them again with this one")
     use_spaces(doc["spaces"])
-    by_file = defaultdict(list)
+    by_file = Predictions(list)
     for a in doc["accesses"]:
         by_file[os.path.basename(a["file"])].append(a)
+    by_file.witness = witness_used(doc)
     return by_file
+
+
+class Predictions(defaultdict):
+    witness = False
+
+
+def tally(rows):
+    """agree/compared, unknown and unmatched rows: one line of the
+    comparison of the source alone with the joined predictions."""
+    ok, total = summarize(rows)
+    unknown = sum(1 for r in rows if r["status"] == "unknown")
+    unmatched = sum(1 for r in rows if r["status"] in ("not predicted", "not in SASS"))
+    return f"{ok}/{total} agree, {unknown} unknown, {unmatched} not matched"
 
 
 def main(argv=None):
@@ -1048,6 +1071,10 @@ def main(argv=None):
         description="Compare coalesce-lint's predictions with Nsight Compute, per source line.")
     ap.add_argument("sources", nargs="+", help="CUDA programs (.cu) that launch their kernels")
     ap.add_argument("--predictions", help="JSON from `coalesce-lint --format=json` over the sources")
+    ap.add_argument("--source-predictions",
+                    help="JSON from `coalesce-lint --format=json --witness=off`: the source "
+                         "analysis alone, compared too when the predictions were joined with "
+                         "the compiler witness (made with --coalesce-lint when not given)")
     ap.add_argument("--coalesce-lint", help="coalesce-lint binary to make the predictions with")
     ap.add_argument("--measurements", help="read recorded ncu CSVs from this directory "
                     "(<stem>.lines.csv[.gz], <stem>.raw.csv[.gz], <stem>.timing.txt, and "
@@ -1086,6 +1113,12 @@ def main(argv=None):
     work = None
     try:
         predictions = load_predictions(args, args.sources)
+        # With the compiler witness, the source analysis alone is compared too.
+        alone = None
+        if predictions.witness and (args.source_predictions or not args.predictions):
+            alone = load_predictions(args, args.sources, args.source_predictions,
+                                     ("--witness=off",))
+        alone_rows = []
         info = {"date": datetime.date.today().isoformat()}
         if args.measurements:
             meta = os.path.join(args.measurements, "gpu.json")
@@ -1135,6 +1168,10 @@ def main(argv=None):
                             shutil.copy(p, args.record)
             rows, kernels = compare_program(src, accesses, lines, raw, timing, args.kernels,
                                             stated, metrics)
+            if alone is not None:
+                alone_rows.extend(compare_program(
+                    src, alone.get(os.path.basename(src), []), lines, raw, timing,
+                    args.kernels, stated, metrics)[0])
             for k in kernels:
                 k["file"] = os.path.basename(src)
             all_rows.extend(rows)
@@ -1171,6 +1208,9 @@ def main(argv=None):
         print(f"({unattributed} constant-memory rows not compared: the kernel's idc__requests "
               f"could not be split between its lines, or were given to another line; see "
               f"their notes)")
+    if alone is not None:
+        print(f"source analysis alone: {tally(alone_rows)}; "
+              f"joined with the compiler witness: {tally(all_rows)}")
     print(f"{ok}/{total} accesses agree")
     if args.json:
         with open(args.json, "w") as f:
@@ -1178,7 +1218,9 @@ def main(argv=None):
     if args.markdown:
         import verify_report
         with open(args.markdown, "w") as f:
-            f.write(verify_report.markdown(info, all_rows, all_kernels, ok, total))
+            f.write(verify_report.markdown(
+                info, all_rows, all_kernels, ok, total,
+                (tally(alone_rows), tally(all_rows)) if alone is not None else None))
     return 0 if ok == total else 1
 
 

@@ -151,7 +151,9 @@ CONSTANT_UNITS = (
     "split, and its rows say so.\n")
 
 
-def markdown(info, rows, kernels, ok, total):
+def markdown(info, rows, kernels, ok, total, witness=None):
+    """witness: (source-alone tally, joined tally) when the predictions were
+    joined with the compiler witness (docs/witness.md)."""
     md = ["# Verify report: predictions vs Nsight Compute\n",
           f"- GPU: {info.get('gpu', '?')} ({info.get('arch', '?')}), driver {info.get('driver', '?')}",
           f"- Nsight Compute: {info.get('ncu', '?')}",
@@ -171,6 +173,9 @@ def markdown(info, rows, kernels, ok, total):
           "is the case of the parametric answer that the run's size selects (the program "
           "announces its sizes with `COALESCE_SIZE`).\n",
           *([CONSTANT_UNITS] if any(r["space"] == "constant" for r in rows) else []),
+          *([f"- Predictions joined with the compiler witness (the instructions nvcc "
+             f"emitted, docs/witness.md): {witness[1]}; the source analysis alone: "
+             f"{witness[0]}. The rows below are the joined predictions'.\n"] if witness else []),
           "## The seeds' tables\n",
           _seed_tables(rows, kernels),
           "\n## Every access\n"]

@@ -1,0 +1,697 @@
+//===- EmittedCode.cpp - The instructions nvcc emitted, joined with the walk -===//
+//
+// The compiler as a second witness (docs/witness.md). The other models say
+// what nvcc and ptxas are likely to do; when the instructions they emitted
+// for the kernel are known (KernelRun::Emitted, read from the disassembly of
+// the file's device code by driver/Witness.h), this model joins them with
+// the warp's events, once its walk is complete (warpRan(): the walker holds
+// every event back until then), and decides with them:
+//
+//   - Widths. Accesses of one array that nvcc emitted as wider instructions
+//     (the rows ptxas merges into LDS.128, struct fields written one after
+//     the other as one STS.128, the iterations of an outer loop it unrolls
+//     and merges) are grouped into the aligned blocks the wider instructions
+//     read: one event per instruction, at its width and address, on the
+//     line the instruction is attributed to; the accesses it serves besides
+//     are no instruction of their own ('merged-into'). A grouping is used
+//     only when it gives, line by line, the widths nvcc emitted; otherwise
+//     the accesses are unknown, with what was emitted ('emitted-unmatched').
+//     This settles what SharedMerges and BranchTwins leave open ('may be
+//     merged'), and corrects a width they did not see.
+//   - Lines. An access with no instruction of its kind on its own line whose
+//     instruction lies on another line of the same statement is reported on
+//     that line, where Nsight Compute shows it.
+//   - Instructions that do not exist. An access with no instruction of its
+//     kind on any line of its statement is no instruction of its own
+//     ('not-emitted'): the compiler kept the value in a register or removed
+//     the access; it yields no finding.
+//
+// Every event it looks at says which witness decided it (Witnessed).
+// Constant-memory reads (often an operand of another instruction, not an
+// instruction) and asynchronous copies are left to the source analysis.
+//===----------------------------------------------------------------------===//
+
+#include "interp/CompilerModel.h"
+#include "interp/WarpInterp.h"
+
+#include "ast/AstUtil.h"
+#include "model/Alignment.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace coalesce {
+namespace interp {
+
+namespace {
+
+using witness::SassInstruction;
+using witness::SassOp;
+using witness::serves;
+using witness::summarize;
+
+bool decidable(const AccessEvent &E) {
+  if (E.SecondSide || !E.Site)
+    return false;
+  if (E.Space != MemorySpace::Global && E.Space != MemorySpace::Shared &&
+      E.Space != MemorySpace::Local)
+    return false;
+  return E.Op == AccessOp::Load || E.Op == AccessOp::Store || E.Op == AccessOp::Atomic;
+}
+
+/// "shared loads", "global stores".
+std::string kindText(MemorySpace S, AccessOp Op) {
+  return std::string(spaceName(S)) + " " +
+         (Op == AccessOp::Load ? "loads" : Op == AccessOp::Store ? "stores" : "atomics");
+}
+/// "shared load", for a single instruction.
+std::string kindOne(MemorySpace S, AccessOp Op) {
+  std::string K = kindText(S, Op);
+  return K.substr(0, K.size() - 1);
+}
+
+/// The SASS opcode of a plain access of this space, op and width.
+std::string opcodeFor(MemorySpace S, AccessOp Op, unsigned Width) {
+  std::string Base = S == MemorySpace::Shared ? (Op == AccessOp::Load ? "LDS" : "STS")
+                     : S == MemorySpace::Local ? (Op == AccessOp::Load ? "LDL" : "STL")
+                                               : (Op == AccessOp::Load ? "LDG" : "STG");
+  if (Width >= 8)
+    Base += "." + std::to_string(Width * 8);
+  return Base;
+}
+
+class EmittedCode : public CompilerModel {
+public:
+  using CompilerModel::CompilerModel;
+  void warpRan() override;
+
+private:
+  struct Home {
+    std::string File;
+    unsigned Line = 0;
+    bool Known = false; // the inventory holds lines of this file
+  };
+  const Home &homeOf(const AccessEvent &E);
+  llvm::DenseMap<const Expr *, Home> Homes;
+  /// The lines of the statement an access belongs to (first, last).
+  std::pair<unsigned, unsigned> statementLines(const Expr *Site);
+  llvm::DenseMap<const Expr *, std::pair<unsigned, unsigned>> StmtLines;
+  std::vector<const SassInstruction *> emitted(const std::string &File, unsigned Line,
+                                               MemorySpace S, AccessOp Op) const;
+
+  /// One instruction the grouping makes of a block of an array's bytes.
+  struct Made {
+    unsigned Width = 0;
+    int64_t Start = 0;            // from the block's start
+    std::vector<size_t> Members;  // the events it serves (Buffered indices)
+    size_t Rep = 0;               // the one that stands for it
+    unsigned Line = 0;            // where nvcc put it
+  };
+  /// Groups the events of one array and operation into the instructions
+  /// nvcc emitted; false (nothing changed) when the widths per line do not
+  /// come out as emitted.
+  bool group(const std::vector<size_t> &Class, std::vector<bool> &Drop,
+             std::vector<bool> &Decided);
+  void forgetMergeable(const Expr *Site, AccessOp Op) {
+    R.Mergeable.erase({Site, Op});
+    R.Mergeable.erase({Site->IgnoreParenImpCasts(), Op});
+  }
+  /// Accesses written alike on both sides of a branch both lanes run
+  /// (KernelRun::BranchTwins) with no instruction on either side's line:
+  /// one instruction that the lanes of both sides run, on the line nvcc
+  /// put it (a line nearby whose instruction no access claims).
+  void joinTwins(std::vector<bool> &Drop, std::vector<bool> &Decided);
+  /// The lines of the function holding Site (first, last).
+  std::pair<unsigned, unsigned> functionLines(const Expr *Site);
+  /// Lines with an instruction of a kind no access left on them claims.
+  std::map<std::tuple<std::string, unsigned, int, int>, std::set<unsigned>> LeftWidths;
+  void countLeft(const std::vector<bool> &Drop);
+  bool claimed(const std::string &File, unsigned Line, const AccessEvent &E) {
+    return LeftWidths.count({File, Line, int(E.Space), int(E.Op)}) != 0;
+  }
+  bool mergeable(const Expr *Site, AccessOp Op) const {
+    return R.Mergeable.count({Site, Op}) || R.Mergeable.count({Site->IgnoreParenImpCasts(), Op});
+  }
+};
+
+const EmittedCode::Home &EmittedCode::homeOf(const AccessEvent &E) {
+  const Expr *At = E.ReportAt ? E.ReportAt : E.Site;
+  auto It = Homes.find(At);
+  if (It != Homes.end())
+    return It->second;
+  Home H;
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(At->getBeginLoc()));
+  if (P.isValid()) {
+    H.File = P.getFilename();
+    H.Line = P.getLine();
+    H.Known = !R.Emitted->linesOf(H.File).empty();
+  }
+  return Homes[At] = H;
+}
+
+std::pair<unsigned, unsigned> EmittedCode::statementLines(const Expr *Site) {
+  auto It = StmtLines.find(Site);
+  if (It != StmtLines.end())
+    return It->second;
+  // Up to the expression or declaration that is a statement of its own.
+  DynTypedNode N = DynTypedNode::create(*Site);
+  SourceRange Range = Site->getSourceRange();
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      break;
+    const DynTypedNode &P = Parents[0];
+    if (const auto *E = P.get<Expr>()) {
+      Range = E->getSourceRange();
+      N = P;
+      continue;
+    }
+    if (const auto *DS = P.get<DeclStmt>()) {
+      Range = DS->getSourceRange();
+      break;
+    }
+    if (const auto *VD = P.get<VarDecl>()) {
+      Range = VD->getSourceRange();
+      N = P;
+      continue;
+    }
+    break;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned First = SM.getPresumedLineNumber(SM.getExpansionLoc(Range.getBegin()));
+  unsigned Last = SM.getPresumedLineNumber(SM.getExpansionLoc(Range.getEnd()));
+  if (Last < First)
+    Last = First;
+  return StmtLines[Site] = {First, Last};
+}
+
+std::vector<const SassInstruction *> EmittedCode::emitted(const std::string &File, unsigned Line,
+                                                          MemorySpace S, AccessOp Op) const {
+  std::vector<const SassInstruction *> Out;
+  for (const SassInstruction *I : R.Emitted->at(File, Line))
+    if (serves(*I, S, Op))
+      Out.push_back(I);
+  return Out;
+}
+
+bool EmittedCode::group(const std::vector<size_t> &Class, std::vector<bool> &Drop,
+                        std::vector<bool> &Decided) {
+  const AccessEvent &First = Buffered[Class.front()];
+  const MemorySpace Space = First.Space;
+  const AccessOp Op = First.Op;
+  // The widest instruction nvcc emitted on the lines of these accesses.
+  std::set<unsigned> Lines;
+  unsigned Wide = 0;
+  std::map<unsigned, std::multiset<unsigned>> EmittedWidths; // by line
+  for (size_t I : Class)
+    Lines.insert(homeOf(Buffered[I]).Line);
+  for (unsigned L : Lines)
+    for (const SassInstruction *S : emitted(homeOf(First).File, L, Space, Op)) {
+      Wide = std::max(Wide, S->Width);
+      EmittedWidths[L].insert(S->Width);
+    }
+  if (!Wide || (Wide & (Wide - 1)))
+    return false;
+
+  // Blocks of Wide bytes, aligned (the array's start is: nvcc places shared
+  // arrays, and a wide instruction on global memory is emitted only where
+  // the base's alignment is known), filled in program order by accesses of
+  // the same lanes and weight. A store of the other kind ends them: ptxas
+  // does not move a load past a store of the array, nor a store past a load.
+  struct Block {
+    Poly Start;
+    LaneMask Active;
+    double Weight;
+    std::vector<std::pair<size_t, int64_t>> Members; // event, offset in the block
+  };
+  std::vector<Block> Open, Done;
+  auto CloseAll = [&] {
+    Done.insert(Done.end(), Open.begin(), Open.end());
+    Open.clear();
+  };
+  std::set<size_t> InClass(Class.begin(), Class.end());
+  const size_t From = Class.front(), To = Class.back();
+  for (size_t I = From; I <= To; ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (!InClass.count(I)) {
+      if (E.Region == First.Region && E.Op != Op)
+        CloseAll();
+      continue;
+    }
+    LaneMask A = E.Active;
+    unsigned L0 = 0;
+    while (L0 < WarpSize && !(A & (LaneMask(1) << L0)))
+      ++L0;
+    if (L0 == WarpSize)
+      return false;
+    bool Placed = false;
+    for (Block &B : Open) {
+      if (B.Active != A || B.Weight != E.Weight)
+        continue;
+      const Poly D = E.Offset - B.Start;
+      if (!D.isConcrete(A) || !D.isUniform(A))
+        continue;
+      const int64_t Off = D.laneConstants()[L0];
+      if (Off < 0 || Off + E.Width > Wide)
+        continue;
+      B.Members.push_back({I, Off});
+      Placed = true;
+      break;
+    }
+    if (Placed)
+      continue;
+    // A new block: where the aligned block holding this access starts.
+    std::optional<int64_t> Residue;
+    for (int64_t Rr = 0; Rr < Wide; Rr += E.Width)
+      if (provenAlignment(E.Offset - Poly::constant(Rr), A, Wide) >= Wide) {
+        Residue = Rr;
+        break;
+      }
+    if (!Residue)
+      return false;
+    Open.push_back({E.Offset - Poly::constant(*Residue), A, E.Weight, {{I, *Residue}}});
+    if (Open.size() > 64) {
+      Done.push_back(Open.front());
+      Open.erase(Open.begin());
+    }
+  }
+  CloseAll();
+
+  // The instructions of each block: a load reads the smallest aligned
+  // piece holding what its accesses read; a store writes the bytes written,
+  // in aligned pieces (it cannot write more).
+  std::vector<Made> Out;
+  for (const Block &B : Done) {
+    std::vector<bool> Byte(Wide, false);
+    for (auto [I, Off] : B.Members)
+      for (unsigned K = 0; K < Buffered[I].Width; ++K)
+        Byte[Off + K] = true;
+    std::vector<std::pair<int64_t, unsigned>> Pieces; // start, width
+    if (Op == AccessOp::Load) {
+      int64_t Lo = 0, Hi = Wide;
+      while (!Byte[Lo])
+        ++Lo;
+      while (!Byte[Hi - 1])
+        --Hi;
+      unsigned W = Buffered[B.Members.front().first].Width;
+      while ((Lo / W) * W + W < Hi)
+        W *= 2;
+      Pieces.push_back({(Lo / W) * W, W});
+    } else {
+      for (int64_t P = 0; P < Wide;) {
+        if (!Byte[P]) {
+          ++P;
+          continue;
+        }
+        unsigned W = Wide;
+        auto Whole = [&](int64_t S, unsigned N) {
+          for (unsigned K = 0; K < N; ++K)
+            if (!Byte[S + K])
+              return false;
+          return true;
+        };
+        while (W > 1 && (P % W != 0 || !Whole(P, W)))
+          W /= 2;
+        Pieces.push_back({P, W});
+        P += W;
+      }
+    }
+    for (auto [Start, W] : Pieces) {
+      Made M;
+      M.Width = W;
+      M.Start = Start;
+      for (auto [I, Off] : B.Members)
+        if (Off >= Start && Off < Start + static_cast<int64_t>(W))
+          M.Members.push_back(I);
+      if (M.Members.empty())
+        continue;
+      // On the line of one of its accesses where nvcc emitted that width
+      // (the last in program order: the merged store of fields written one
+      // after the other lands on the last field's line).
+      M.Rep = M.Members.front();
+      bool Found = false;
+      for (size_t I : M.Members) {
+        const unsigned L = homeOf(Buffered[I]).Line;
+        auto It = EmittedWidths.find(L);
+        if (It != EmittedWidths.end() && It->second.count(W) && (!Found || L != M.Line)) {
+          M.Rep = I;
+          M.Line = L;
+          Found = true;
+        }
+      }
+      if (!Found)
+        return false;
+      Out.push_back(std::move(M));
+    }
+  }
+  // Line by line, the widths made must be the widths emitted (besides
+  // those of the line's other accesses of this kind).
+  std::map<unsigned, std::set<unsigned>> MadeWidths, OtherWidths;
+  for (const Made &M : Out)
+    MadeWidths[M.Line].insert(M.Width);
+  for (size_t I = 0; I < Buffered.size(); ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (!InClass.count(I) && decidable(E) && E.Space == Space && E.Op == Op &&
+        Lines.count(homeOf(E).Line))
+      OtherWidths[homeOf(E).Line].insert(E.Width);
+  }
+  for (const auto &[L, Ws] : EmittedWidths) {
+    for (unsigned W : MadeWidths[L])
+      if (!Ws.count(W))
+        return false;
+    for (unsigned W : Ws)
+      if (!MadeWidths[L].count(W) && !OtherWidths[L].count(W))
+        return false;
+  }
+  for (const auto &[L, Ws] : MadeWidths)
+    if (!Ws.empty() && !EmittedWidths.count(L))
+      return false;
+
+  // Apply: each instruction's event at its width and address, on its line;
+  // the accesses it serves besides have no instruction of their own.
+  std::set<const Expr *> RepSites;
+  for (const Made &M : Out)
+    RepSites.insert(Buffered[M.Rep].Site);
+  for (const Made &M : Out) {
+    AccessEvent &Rep = Buffered[M.Rep];
+    const Home H = homeOf(Rep);
+    // The representative's offset in its block, from the block's members.
+    int64_t RepOff = 0;
+    for (const Block &B : Done)
+      for (auto [I, Off] : B.Members)
+        if (I == M.Rep)
+          RepOff = Off;
+    const unsigned OldWidth = Rep.Width;
+    std::vector<std::string> Served;
+    unsigned LoLine = H.Line, HiLine = H.Line;
+    for (size_t I : M.Members) {
+      Served.push_back("`" + text(Buffered[I].Site) + "`");
+      LoLine = std::min(LoLine, homeOf(Buffered[I]).Line);
+      HiLine = std::max(HiLine, homeOf(Buffered[I]).Line);
+    }
+    Served.erase(std::unique(Served.begin(), Served.end()), Served.end());
+    Rep.Offset = Rep.Offset + Poly::constant(M.Start - RepOff);
+    Rep.Width = M.Width;
+    const bool Changed = M.Width != OldWidth || M.Members.size() > 1;
+    Rep.Witness = Changed ? Witnessed::Corrected : Witnessed::Confirmed;
+    if (M.Line != H.Line)
+      Rep.ReportLine = M.Line;
+    if (Changed) {
+      std::string What = "one " + opcodeFor(Space, Op, M.Width);
+      if (Served.size() > 1) {
+        What += " for ";
+        for (size_t K = 0; K < Served.size(); ++K)
+          What += (K ? (K + 1 == Served.size() ? " and " : ", ") : "") + Served[K];
+      } else if (M.Members.size() > 1) {
+        What += " for " + std::to_string(M.Members.size()) + " of its accesses";
+      }
+      if (LoLine != HiLine)
+        What += " (lines " + std::to_string(LoLine) + " to " + std::to_string(HiLine) + ")";
+      Rep.Assumptions.push_back(makeAssumption(AssumptionKind::EmittedAs, {What}));
+    }
+    Decided[M.Rep] = true;
+    for (size_t I : M.Members) {
+      if (I == M.Rep)
+        continue;
+      AccessEvent &E = Buffered[I];
+      Decided[I] = true;
+      if (E.Site == Rep.Site || RepSites.count(E.Site)) {
+        Drop[I] = true; // its requests are the instruction's
+        continue;
+      }
+      E.Witness = Witnessed::Corrected;
+      E.UnknownWhy = makeReason(ReasonKind::MergedInto,
+                                {opcodeFor(Space, Op, M.Width), text(Rep.Site),
+                                 std::to_string(M.Line)});
+    }
+  }
+  return true;
+}
+
+void EmittedCode::countLeft(const std::vector<bool> &Drop) {
+  LeftWidths.clear();
+  for (size_t I = 0; I < Buffered.size(); ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (!Drop[I] && decidable(E) && homeOf(E).Known)
+      LeftWidths[{homeOf(E).File, homeOf(E).Line, int(E.Space), int(E.Op)}].insert(E.Width);
+  }
+}
+
+std::pair<unsigned, unsigned> EmittedCode::functionLines(const Expr *Site) {
+  DynTypedNode N = DynTypedNode::create(*Site);
+  for (unsigned Depth = 0; Depth < 256; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      break;
+    if (const auto *FD = Parents[0].get<FunctionDecl>()) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      return {SM.getPresumedLineNumber(SM.getExpansionLoc(FD->getBeginLoc())),
+              SM.getPresumedLineNumber(SM.getExpansionLoc(FD->getEndLoc()))};
+    }
+    N = Parents[0];
+  }
+  return {0, 0};
+}
+
+void EmittedCode::joinTwins(std::vector<bool> &Drop, std::vector<bool> &Decided) {
+  for (const auto &[If, Twins] : R.BranchTwins) {
+    for (const auto &[A, Op, B] : Twins) {
+      if (A->getBeginLoc() > B->getBeginLoc())
+        continue; // each pair once: the side written first leads
+      std::vector<size_t> As, Bs;
+      for (size_t I = 0; I < Buffered.size(); ++I) {
+        if (Drop[I] || Decided[I] || Buffered[I].Op != Op || !decidable(Buffered[I]))
+          continue;
+        const Expr *S = Buffered[I].Site->IgnoreParenImpCasts();
+        if (S == A)
+          As.push_back(I);
+        else if (S == B)
+          Bs.push_back(I);
+      }
+      if (As.empty() || As.size() != Bs.size())
+        continue;
+      for (size_t K = 0; K < As.size(); ++K) {
+        AccessEvent &X = Buffered[As[K]];
+        AccessEvent &Y = Buffered[Bs[K]];
+        const Home HX = homeOf(X), HY = homeOf(Y);
+        if (!HX.Known || !HY.Known || X.Region != Y.Region || X.Width != Y.Width ||
+            X.Weight != Y.Weight || (X.Active & Y.Active) || X.Chunks != 1 || Y.Chunks != 1 ||
+            !emitted(HX.File, HX.Line, X.Space, Op).empty() ||
+            !emitted(HY.File, HY.Line, Y.Space, Op).empty())
+          continue;
+        // The line nearest the branch with an instruction of this kind and
+        // width that no access left there claims.
+        auto [Lo, Hi] = functionLines(A);
+        const unsigned At = Ctx.getSourceManager().getPresumedLineNumber(
+            Ctx.getSourceManager().getExpansionLoc(If->getBeginLoc()));
+        unsigned Best = 0, BestDist = ~0u;
+        for (unsigned L : R.Emitted->linesOf(HX.File)) {
+          if (L < Lo || L > Hi || claimed(HX.File, L, X))
+            continue;
+          bool Has = false;
+          for (const SassInstruction *S : emitted(HX.File, L, X.Space, Op))
+            Has |= S->Width == X.Width;
+          const unsigned Dist = L > At ? L - At : At - L;
+          if (Has && Dist < BestDist) {
+            Best = L;
+            BestDist = Dist;
+          }
+        }
+        if (!Best)
+          continue;
+        X.Offset = X.Offset.select(X.Active, Y.Offset);
+        X.Active |= Y.Active;
+        X.Witness = Witnessed::Corrected;
+        X.ReportLine = Best;
+        X.Assumptions.push_back(makeAssumption(
+            AssumptionKind::EmittedAs,
+            {"one " + opcodeFor(X.Space, Op, X.Width) + " for `" + text(X.Site) + "` (line " +
+             std::to_string(HX.Line) + ") and `" + text(Y.Site) + "` (line " +
+             std::to_string(HY.Line) + "), which the lanes of both sides of the branch run"}));
+        Y.Witness = Witnessed::Corrected;
+        Y.UnknownWhy = makeReason(ReasonKind::MergedInto, {opcodeFor(X.Space, Op, X.Width),
+                                                           text(X.Site), std::to_string(Best)});
+        Decided[As[K]] = Decided[Bs[K]] = true;
+        LeftWidths[{HX.File, Best, int(X.Space), int(Op)}].insert(X.Width);
+        forgetMergeable(X.Site, Op);
+        forgetMergeable(Y.Site, Op);
+      }
+    }
+  }
+}
+
+void EmittedCode::warpRan() {
+  if (!R.Emitted || Buffered.empty())
+    return;
+  const size_t N = Buffered.size();
+  std::vector<bool> Drop(N, false), Decided(N, false);
+
+  // Accesses whose width is in question: those a model says ptxas may
+  // merge, and those on lines where nvcc emitted only wider instructions
+  // of their kind. Grouped by array and operation.
+  std::map<std::tuple<RegionId, int, int>, std::vector<size_t>> Classes;
+  for (size_t I = 0; I < N; ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (!decidable(E) || !E.Region || E.Op == AccessOp::Atomic || E.Chunks != 1)
+      continue;
+    const Home &H = homeOf(E);
+    if (!H.Known)
+      continue;
+    if (!E.UnknownWhy.empty() && E.UnknownWhy.Kind != ReasonKind::MayBeMerged &&
+        E.UnknownWhy.Kind != ReasonKind::MayBeMergedAcrossBranch)
+      continue;
+    bool Question = mergeable(E.Site, E.Op);
+    if (!Question) {
+      std::vector<const SassInstruction *> Here = emitted(H.File, H.Line, E.Space, E.Op);
+      bool Same = false, Wider = false;
+      for (const SassInstruction *S : Here) {
+        Same |= S->Width == E.Width;
+        Wider |= S->Width > E.Width;
+      }
+      Question = Wider && !Same;
+    }
+    if (Question)
+      Classes[{*E.Region, static_cast<int>(E.Op), static_cast<int>(E.Space)}].push_back(I);
+  }
+  // group() changes nothing unless the grouping holds; otherwise the
+  // accesses are judged line by line below.
+  for (const auto &[Key, Class] : Classes)
+    if (group(Class, Drop, Decided))
+      for (size_t I : Class)
+        forgetMergeable(Buffered[I].Site, Buffered[I].Op);
+
+  // The widths of the accesses left on each line, by kind: an instruction
+  // wider than all of them that the grouping did not account for means the
+  // line's narrower accesses are not what nvcc emitted.
+  countLeft(Drop);
+  joinTwins(Drop, Decided);
+
+  // Line by line: the instruction is there (confirmed), on another line of
+  // the statement (moved), or nowhere (none of its own).
+  for (size_t I = 0; I < N; ++I) {
+    if (Decided[I] || Drop[I])
+      continue;
+    AccessEvent &E = Buffered[I];
+    if (!decidable(E))
+      continue;
+    const Home &H = homeOf(E);
+    if (!H.Known)
+      continue;
+    const std::vector<const SassInstruction *> Here = emitted(H.File, H.Line, E.Space, E.Op);
+    auto HasWidth = [&](const std::vector<const SassInstruction *> &Is) {
+      for (const SassInstruction *S : Is)
+        if (S->Width == E.Width || E.Op == AccessOp::Atomic || E.Chunks != 1)
+          return true;
+      return false;
+    };
+    // An instruction wider than every access left on the line.
+    bool Unexplained = false;
+    if (E.Op != AccessOp::Atomic && E.Chunks == 1) {
+      const std::set<unsigned> &Ws = LeftWidths[{H.File, H.Line, int(E.Space), int(E.Op)}];
+      for (const SassInstruction *S : Here)
+        Unexplained |= S->Width > E.Width && !Ws.count(S->Width);
+    }
+    const bool WasMergeable = mergeable(E.Site, E.Op);
+    if (!Here.empty()) {
+      if (HasWidth(Here) && !Unexplained) {
+        E.Witness = Witnessed::Confirmed;
+        if (WasMergeable)
+          forgetMergeable(E.Site, E.Op); // nvcc did not merge it
+      } else {
+        E.Witness = Witnessed::Corrected;
+        E.UnknownWhy = makeReason(ReasonKind::EmittedUnmatched,
+                                  {summarize(Here), kindText(E.Space, E.Op),
+                                   std::to_string(E.Width), ""});
+        if (WasMergeable)
+          forgetMergeable(E.Site, E.Op);
+      }
+      continue;
+    }
+    // Another line of the statement: of the access's own expression first,
+    // then the statement's lines after its own, then before; a line whose
+    // instructions no access there claims before one that has its own.
+    const Expr *At = E.ReportAt ? E.ReportAt : E.Site;
+    auto [FirstLine, LastLine] = statementLines(At);
+    const SourceManager &SM = Ctx.getSourceManager();
+    const unsigned OwnLast = SM.getPresumedLineNumber(SM.getExpansionLoc(At->getEndLoc()));
+    std::vector<unsigned> Candidates;
+    for (unsigned L = H.Line + 1; L <= OwnLast && L <= LastLine; ++L)
+      Candidates.push_back(L);
+    for (unsigned L = std::max(OwnLast, H.Line) + 1; L <= LastLine; ++L)
+      Candidates.push_back(L);
+    for (unsigned L = FirstLine; L < H.Line; ++L)
+      Candidates.push_back(L);
+    unsigned Moved = 0;
+    for (int Pass = 0; Pass < 2 && !Moved; ++Pass)
+      for (unsigned L : Candidates)
+        if ((Pass == 1 || !claimed(H.File, L, E)) &&
+            HasWidth(emitted(H.File, L, E.Space, E.Op))) {
+          Moved = L;
+          break;
+        }
+    if (Moved) {
+      E.Witness = Witnessed::Corrected;
+      E.ReportLine = Moved;
+      E.WitnessNote = "nvcc attributes its instruction to line " + std::to_string(Moved) +
+                      " of the statement";
+      if (WasMergeable)
+        forgetMergeable(E.Site, E.Op);
+      continue;
+    }
+    // A load nvcc hoists out of its loop (Hoisting.cpp): on the nearest line
+    // before the loop with an instruction of its kind that no access there
+    // claims.
+    unsigned Hoisted = 0;
+    for (const Assumption &A : E.Assumptions)
+      if (A.Kind == AssumptionKind::LoadHoisted) {
+        // "... before the loop at line {0}, ..."
+        const size_t At = A.Text.find("at line ");
+        if (At != std::string::npos)
+          Hoisted = static_cast<unsigned>(std::atoi(A.Text.c_str() + At + 8));
+      }
+    if (Hoisted) {
+      auto [Lo, Hi] = functionLines(E.Site);
+      (void)Hi;
+      unsigned Best = 0;
+      for (unsigned L : R.Emitted->linesOf(H.File))
+        if (L >= Lo && L < Hoisted && !claimed(H.File, L, E) &&
+            HasWidth(emitted(H.File, L, E.Space, E.Op)))
+          Best = L;
+      if (Best) {
+        E.Witness = Witnessed::Corrected;
+        E.ReportLine = Best;
+        E.WitnessNote = "nvcc emitted it before the loop, on line " + std::to_string(Best);
+        LeftWidths[{H.File, Best, int(E.Space), int(E.Op)}].insert(E.Width);
+        continue;
+      }
+    }
+    // Nowhere: no instruction of its own.
+    E.Witness = E.UnknownWhy.Kind == ReasonKind::LoadReused ||
+                        E.UnknownWhy.Kind == ReasonKind::LoadForwarded
+                    ? Witnessed::Confirmed
+                    : Witnessed::Corrected;
+    if (E.Witness == Witnessed::Corrected)
+      E.UnknownWhy = makeReason(ReasonKind::NotEmitted, {kindOne(E.Space, E.Op)});
+    E.MaskWhy = Reason();
+    if (WasMergeable)
+      forgetMergeable(E.Site, E.Op);
+  }
+  dropBuffered(0, Drop);
+}
+
+} // namespace
+
+std::unique_ptr<CompilerModel> makeEmittedCode(WarpInterp &I) {
+  return std::make_unique<EmittedCode>(I);
+}
+
+} // namespace interp
+} // namespace coalesce

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""What the compiler witness costs (docs/witness.md, docs/performance.md).
+
+    tools/bench/witness_bench.py [--runs N] [--lint build/bin/coalesce-lint] [FILE.cu...]
+
+For each file (default: the reference kernels in sample_kernels/ and the
+benchmark's stand-ins for real projects in tools/bench/standins/), the wall
+time, median of --runs runs, of
+
+    warm, source alone     coalesce-lint --witness=off   (precompiled headers cached)
+    warm, with witness     coalesce-lint                 (its disassembly cached too)
+    cold, with witness     coalesce-lint                 (the witness's cache emptied first)
+    nvcc alone             nvcc -cubin -lineinfo -arch=sm_90 (the compile the witness adds)
+
+and the two ratios the targets are about (issue 30): a warm run with the
+witness within 1.2x of a warm run without it, and a cold run costing at most
+one device-only compile on top (cold - warm alone <= nvcc alone). One job
+(-j1) so the times are one file's. This is not a test: CTest does not run it.
+"""
+import argparse
+import glob
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def timed(cmd, env, prepare=None):
+    if prepare:
+        prepare()
+    t = time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    dt = time.perf_counter() - t
+    if p.returncode not in (0, 1):
+        sys.exit(f"failed: {' '.join(cmd)}\n{p.stderr}")
+    return dt, p
+
+
+def median(cmd, env, runs, prepare=None):
+    return statistics.median(timed(cmd, env, prepare)[0] for _ in range(runs))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("files", nargs="*")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--lint", default=os.path.join(ROOT, "build", "bin", "coalesce-lint"))
+    ap.add_argument("--nvcc", default=shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc")
+    args = ap.parse_args()
+    files = args.files or sorted(glob.glob(os.path.join(ROOT, "sample_kernels", "*.cu"))) + \
+        sorted(glob.glob(os.path.join(ROOT, "tools", "bench", "standins", "*", "*.cu")))
+    cache = tempfile.mkdtemp(prefix="coalesce-witness-bench-")
+    env = dict(os.environ, COALESCE_CACHE_DIR=cache)
+    witness_cache = os.path.join(cache, "witness")
+    rows = []
+    try:
+        for f in files:
+            inc = ["-I", os.path.dirname(f)]
+            base = [args.lint, "-j1", "--exit-zero", "--color=never", f, "--", *inc]
+            # Warm up both caches, and check the witness is used.
+            timed(base, env)
+            _, p = timed([args.lint, "-j1", "--exit-zero", "--format=json", f, "--", *inc], env)
+            if "the compiler witness was not used" in p.stderr:
+                sys.exit(f"{f}: {p.stderr.strip()}")
+            alone = median(base[:1] + ["--witness=off"] + base[1:], env, args.runs)
+            warm = median(base, env, args.runs)
+            cold = median(base, env, args.runs,
+                          prepare=lambda: shutil.rmtree(witness_cache, ignore_errors=True))
+            with tempfile.TemporaryDirectory() as tmp:
+                nvcc = median([args.nvcc, "-cubin", "-lineinfo", "-arch=sm_90", *inc, "-o",
+                               os.path.join(tmp, "x.cubin"), f], env, args.runs)
+            rows.append((os.path.relpath(f, ROOT), alone, warm, cold, nvcc))
+            print(f"{rows[-1][0]}: alone {alone:.2f} s, warm {warm:.2f} s, cold {cold:.2f} s, "
+                  f"nvcc {nvcc:.2f} s", file=sys.stderr)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+    print("| file | warm, source alone (s) | warm, with witness (s) | ratio | cold, with witness (s) "
+          "| nvcc -cubin alone (s) | cold - warm alone, in nvcc compiles |")
+    print("|---|---|---|---|---|---|---|")
+    ratios, extra = [], []
+    for name, alone, warm, cold, nvcc in rows:
+        ratios.append(warm / alone)
+        extra.append((cold - alone) / nvcc)
+        print(f"| {name} | {alone:.2f} | {warm:.2f} | {warm / alone:.2f}x | {cold:.2f} | "
+              f"{nvcc:.2f} | {(cold - alone) / nvcc:.2f} |")
+    print(f"\nmedian ratio warm with / without: {statistics.median(ratios):.2f}x "
+          f"(max {max(ratios):.2f}x); median cold extra: {statistics.median(extra):.2f} nvcc "
+          f"compiles (max {max(extra):.2f})")
+
+
+if __name__ == "__main__":
+    main()
