@@ -186,6 +186,11 @@ struct AccessEvent {
   /// site's own (0: the site's), and what the join changed.
   Witnessed Witness = Witnessed::SourceOnly;
   unsigned ReportLine = 0;
+  /// The statement the walker was running when it emitted the access, and
+  /// the function (for the witness's search of lines, without clang's
+  /// parent map).
+  const clang::Stmt *Statement = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
   std::string WitnessNote;
   /// The event of the second side alone, with the first's lanes, weight,
   /// site, context and assumptions.

@@ -608,6 +608,8 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   reached(Site);
   AccessEvent E;
   E.Site = Site;
+  E.Statement = CurrentStmt;
+  E.Function = frame().FD;
   E.Op = Op;
   E.ContextKey = frame().ContextKey;
   E.ContextText = frame().ContextText;

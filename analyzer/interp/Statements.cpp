@@ -8,6 +8,7 @@
 // `continue` retire lanes until the end of the function, loop or iteration.
 //===----------------------------------------------------------------------===//
 
+#include "llvm/Support/SaveAndRestore.h"
 #include "interp/WarpInterp.h"
 
 #include "llvm/ADT/Hashing.h"
@@ -41,6 +42,8 @@ void WarpInterp::exec(const Stmt *S) {
   std::optional<CompilerModels::Scope<const Stmt *>> Block;
   if (!StraightLine)
     Block.emplace(Models, &CompilerModels::blockEnter, &CompilerModels::blockExit, S);
+  // The statement each access belongs to (AccessEvent::Statement).
+  llvm::SaveAndRestore<const Stmt *> Current(CurrentStmt, S);
   step();
   visit(S);
   if (auto *CS = dyn_cast<CompoundStmt>(S)) {

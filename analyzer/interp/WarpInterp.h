@@ -142,6 +142,8 @@ private:
   unsigned DryDepth = 0;
   unsigned ExprDepth = 0;
   unsigned BufferDepth = 0;
+  /// The statement exec() is running (innermost), for AccessEvent::Statement.
+  const clang::Stmt *CurrentStmt = nullptr;
   /// Branches on an unknown condition whose sides retire lanes (a return
   /// on loaded data): a loop containing one cannot be run iteration by
   /// iteration to its end (Loops.cpp).

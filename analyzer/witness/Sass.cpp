@@ -258,7 +258,9 @@ std::optional<SassModule> parseDisassembly(std::string_view Text, std::string &E
     I.Chain = Chain;
     Cur->Memory.push_back(std::move(I));
   }
-  if (M.Functions.empty() && !SawCode) {
+  // A file with no kernels has a cubin with no functions: an empty module,
+  // as long as the text is nvdisasm's.
+  if (M.Functions.empty() && !SawCode && M.Arch.empty()) {
     Error = "no SASS functions in the disassembly";
     return std::nullopt;
   }

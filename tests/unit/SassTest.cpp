@@ -169,6 +169,14 @@ TEST(SassTest, Summaries) {
   EXPECT_FALSE(classifyOpcode("BAR.SYNC.DEFER_BLOCKING", "0x0", A));
 }
 
+TEST(SassTest, NoKernels) {
+  // The cubin of a file without device code: an empty module, not an error.
+  std::string Error;
+  std::optional<SassModule> M = parseDisassembly("\t.target\tsm_90\n\t.elftype\t@\"ET_EXEC\"\n", Error);
+  ASSERT_TRUE(M.has_value()) << Error;
+  EXPECT_TRUE(M->Functions.empty());
+}
+
 TEST(SassTest, NotADisassembly) {
   std::string Error;
   EXPECT_FALSE(parseDisassembly("hello\nworld\n", Error).has_value());

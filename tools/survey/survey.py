@@ -128,10 +128,10 @@ def summarise(doc):
     return s
 
 
-def run_one(binary, project, root, rel, timeout, extra_args, keep=None):
+def run_one(binary, project, root, rel, timeout, extra_args, keep=None, tool_args=()):
     path = os.path.join(root, rel)
     incs = include_dirs(root, path, project.get("include", []))
-    cmd = [binary, "--format=json", "--exit-zero", rel, "--"]
+    cmd = [binary, "--format=json", "--exit-zero", *tool_args, rel, "--"]
     cmd += ["-I" + os.path.relpath(d, root) for d in incs]
     cmd += project.get("flags", []) + extra_args
     rec = {"project": project["name"], "file": rel, "command": cmd, "hung": False}
@@ -225,7 +225,8 @@ def cmd_run(args):
             concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         if args.keep:
             os.makedirs(args.keep, exist_ok=True)
-        futs = [pool.submit(run_one, binary, p, root, f, args.timeout, extra, args.keep)
+        futs = [pool.submit(run_one, binary, p, root, f, args.timeout, extra, args.keep,
+                            args.tool_arg)
                 for p, root, f in jobs]
         for fut in concurrent.futures.as_completed(futs):
             rec = fut.result()
@@ -397,6 +398,9 @@ def main():
     r.add_argument("--limit", type=int, default=0)
     r.add_argument("--binary", default=os.path.join(ROOT, "build", "bin", "coalesce-lint"))
     r.add_argument("--keep", help="keep each file's JSON output in this directory")
+    r.add_argument("--tool-arg", action="append", default=[],
+                   help="an option for coalesce-lint itself (repeatable), e.g. --witness=off; "
+                        "what follows `--` goes to clang")
     r.add_argument("extra", nargs=argparse.REMAINDER)
     c = sub.add_parser("compare")
     c.add_argument("before")

@@ -38,7 +38,7 @@
 #include "model/Alignment.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -101,17 +101,23 @@ private:
   const Home &homeOf(const AccessEvent &E);
   llvm::DenseMap<const Expr *, Home> Homes;
   /// The lines of the statement an access belongs to (first, last).
-  std::pair<unsigned, unsigned> statementLines(const Expr *Site);
-  llvm::DenseMap<const Expr *, std::pair<unsigned, unsigned>> StmtLines;
-  std::vector<const SassInstruction *> emitted(const std::string &File, unsigned Line,
-                                               MemorySpace S, AccessOp Op) const;
+  std::pair<unsigned, unsigned> statementLines(const AccessEvent &E);
+  llvm::DenseMap<const Stmt *, std::pair<unsigned, unsigned>> StmtLines;
+  /// The instructions of this space and kind at File:Line (memoized).
+  const std::vector<const SassInstruction *> &emitted(const std::string &File, unsigned Line,
+                                                      MemorySpace S, AccessOp Op);
+  std::map<std::tuple<std::string, unsigned, int, int>, std::vector<const SassInstruction *>>
+      EmittedCache;
 
+  /// The decidable events of the warp by home line and kind (warpRan()).
+  std::map<std::tuple<std::string, unsigned, int, int>, std::vector<size_t>> OnLine;
   /// One instruction the grouping makes of a block of an array's bytes.
   struct Made {
     unsigned Width = 0;
     int64_t Start = 0;            // from the block's start
     std::vector<size_t> Members;  // the events it serves (Buffered indices)
     size_t Rep = 0;               // the one that stands for it
+    int64_t RepOff = 0;           // its offset in the block
     unsigned Line = 0;            // where nvcc put it
   };
   /// Groups the events of one array and operation into the instructions
@@ -128,14 +134,22 @@ private:
   /// one instruction that the lanes of both sides run, on the line nvcc
   /// put it (a line nearby whose instruction no access claims).
   void joinTwins(std::vector<bool> &Drop, std::vector<bool> &Decided);
-  /// The lines of the function holding Site (first, last).
-  std::pair<unsigned, unsigned> functionLines(const Expr *Site);
+  /// The lines of a function (first, last).
+  std::pair<unsigned, unsigned> functionLines(const FunctionDecl *FD);
+  /// Whether If is part of a chain of `else if`s of FD.
+  bool inChain(const IfStmt *If, const FunctionDecl *FD);
+  llvm::DenseSet<const FunctionDecl *> ChainScanned;
+  llvm::DenseSet<const IfStmt *> Chained;
   /// Lines with an instruction of a kind no access left on them claims.
   std::map<std::tuple<std::string, unsigned, int, int>, std::set<unsigned>> LeftWidths;
   void countLeft(const std::vector<bool> &Drop);
   bool claimed(const std::string &File, unsigned Line, const AccessEvent &E) {
     return LeftWidths.count({File, Line, int(E.Space), int(E.Op)}) != 0;
   }
+  /// An access written alike on another side of a branch that both sides'
+  /// lanes run (KernelRun::BranchTwins) with no instruction of its kind on
+  /// its own line, or null.
+  const Expr *partnerWithoutInstruction(const AccessEvent &E);
   bool mergeable(const Expr *Site, AccessOp Op) const {
     return R.Mergeable.count({Site, Op}) || R.Mergeable.count({Site->IgnoreParenImpCasts(), Op});
   }
@@ -157,49 +171,36 @@ const EmittedCode::Home &EmittedCode::homeOf(const AccessEvent &E) {
   return Homes[At] = H;
 }
 
-std::pair<unsigned, unsigned> EmittedCode::statementLines(const Expr *Site) {
-  auto It = StmtLines.find(Site);
+std::pair<unsigned, unsigned> EmittedCode::statementLines(const AccessEvent &E) {
+  const Expr *At = E.ReportAt ? E.ReportAt : E.Site;
+  // An expression or declaration statement, else (a loop's condition or
+  // increment, an if's condition) the access's own expression.
+  const Stmt *S = E.Statement && (isa<Expr>(E.Statement) || isa<DeclStmt>(E.Statement)) &&
+                          !E.ReportAt
+                      ? E.Statement
+                      : At;
+  auto It = StmtLines.find(S);
   if (It != StmtLines.end())
     return It->second;
-  // Up to the expression or declaration that is a statement of its own.
-  DynTypedNode N = DynTypedNode::create(*Site);
-  SourceRange Range = Site->getSourceRange();
-  for (unsigned Depth = 0; Depth < 64; ++Depth) {
-    DynTypedNodeList Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      break;
-    const DynTypedNode &P = Parents[0];
-    if (const auto *E = P.get<Expr>()) {
-      Range = E->getSourceRange();
-      N = P;
-      continue;
-    }
-    if (const auto *DS = P.get<DeclStmt>()) {
-      Range = DS->getSourceRange();
-      break;
-    }
-    if (const auto *VD = P.get<VarDecl>()) {
-      Range = VD->getSourceRange();
-      N = P;
-      continue;
-    }
-    break;
-  }
   const SourceManager &SM = Ctx.getSourceManager();
-  unsigned First = SM.getPresumedLineNumber(SM.getExpansionLoc(Range.getBegin()));
-  unsigned Last = SM.getPresumedLineNumber(SM.getExpansionLoc(Range.getEnd()));
+  unsigned First = SM.getPresumedLineNumber(SM.getExpansionLoc(S->getBeginLoc()));
+  unsigned Last = SM.getPresumedLineNumber(SM.getExpansionLoc(S->getEndLoc()));
   if (Last < First)
     Last = First;
-  return StmtLines[Site] = {First, Last};
+  return StmtLines[S] = {First, Last};
 }
 
-std::vector<const SassInstruction *> EmittedCode::emitted(const std::string &File, unsigned Line,
-                                                          MemorySpace S, AccessOp Op) const {
+const std::vector<const SassInstruction *> &
+EmittedCode::emitted(const std::string &File, unsigned Line, MemorySpace S, AccessOp Op) {
+  auto Key = std::make_tuple(File, Line, int(S), int(Op));
+  auto It = EmittedCache.find(Key);
+  if (It != EmittedCache.end())
+    return It->second;
   std::vector<const SassInstruction *> Out;
   for (const SassInstruction *I : R.Emitted->at(File, Line))
     if (serves(*I, S, Op))
       Out.push_back(I);
-  return Out;
+  return EmittedCache[Key] = std::move(Out);
 }
 
 bool EmittedCode::group(const std::vector<size_t> &Class, std::vector<bool> &Drop,
@@ -228,6 +229,7 @@ bool EmittedCode::group(const std::vector<size_t> &Class, std::vector<bool> &Dro
   // does not move a load past a store of the array, nor a store past a load.
   struct Block {
     Poly Start;
+    Poly Symbolic; // Start's symbolic part (lane L0): a member's is the same
     LaneMask Active;
     double Weight;
     std::vector<std::pair<size_t, int64_t>> Members; // event, offset in the block
@@ -237,11 +239,13 @@ bool EmittedCode::group(const std::vector<size_t> &Class, std::vector<bool> &Dro
     Done.insert(Done.end(), Open.begin(), Open.end());
     Open.clear();
   };
-  std::set<size_t> InClass(Class.begin(), Class.end());
+  std::vector<char> InClass(Buffered.size(), 0);
+  for (size_t I : Class)
+    InClass[I] = 1;
   const size_t From = Class.front(), To = Class.back();
   for (size_t I = From; I <= To; ++I) {
     const AccessEvent &E = Buffered[I];
-    if (!InClass.count(I)) {
+    if (!InClass[I]) {
       if (E.Region == First.Region && E.Op != Op)
         CloseAll();
       continue;
@@ -253,8 +257,9 @@ bool EmittedCode::group(const std::vector<size_t> &Class, std::vector<bool> &Dro
     if (L0 == WarpSize)
       return false;
     bool Placed = false;
+    const Poly Symbolic = E.Offset.symbolicPart(L0);
     for (Block &B : Open) {
-      if (B.Active != A || B.Weight != E.Weight)
+      if (B.Active != A || B.Weight != E.Weight || !(B.Symbolic == Symbolic))
         continue;
       const Poly D = E.Offset - B.Start;
       if (!D.isConcrete(A) || !D.isUniform(A))
@@ -277,7 +282,8 @@ bool EmittedCode::group(const std::vector<size_t> &Class, std::vector<bool> &Dro
       }
     if (!Residue)
       return false;
-    Open.push_back({E.Offset - Poly::constant(*Residue), A, E.Weight, {{I, *Residue}}});
+    Open.push_back(
+        {E.Offset - Poly::constant(*Residue), Symbolic, A, E.Weight, {{I, *Residue}}});
     if (Open.size() > 64) {
       Done.push_back(Open.front());
       Open.erase(Open.begin());
@@ -328,21 +334,27 @@ bool EmittedCode::group(const std::vector<size_t> &Class, std::vector<bool> &Dro
       Made M;
       M.Width = W;
       M.Start = Start;
+      std::vector<int64_t> Offs;
       for (auto [I, Off] : B.Members)
-        if (Off >= Start && Off < Start + static_cast<int64_t>(W))
+        if (Off >= Start && Off < Start + static_cast<int64_t>(W)) {
           M.Members.push_back(I);
+          Offs.push_back(Off);
+        }
       if (M.Members.empty())
         continue;
       // On the line of one of its accesses where nvcc emitted that width
       // (the last in program order: the merged store of fields written one
       // after the other lands on the last field's line).
       M.Rep = M.Members.front();
+      M.RepOff = Offs.front();
       bool Found = false;
-      for (size_t I : M.Members) {
+      for (size_t K = 0; K < M.Members.size(); ++K) {
+        const size_t I = M.Members[K];
         const unsigned L = homeOf(Buffered[I]).Line;
         auto It = EmittedWidths.find(L);
         if (It != EmittedWidths.end() && It->second.count(W) && (!Found || L != M.Line)) {
           M.Rep = I;
+          M.RepOff = Offs[K];
           M.Line = L;
           Found = true;
         }
@@ -357,11 +369,12 @@ bool EmittedCode::group(const std::vector<size_t> &Class, std::vector<bool> &Dro
   std::map<unsigned, std::set<unsigned>> MadeWidths, OtherWidths;
   for (const Made &M : Out)
     MadeWidths[M.Line].insert(M.Width);
-  for (size_t I = 0; I < Buffered.size(); ++I) {
-    const AccessEvent &E = Buffered[I];
-    if (!InClass.count(I) && decidable(E) && E.Space == Space && E.Op == Op &&
-        Lines.count(homeOf(E).Line))
-      OtherWidths[homeOf(E).Line].insert(E.Width);
+  for (unsigned L : Lines) {
+    auto It = OnLine.find({homeOf(First).File, L, int(Space), int(Op)});
+    if (It != OnLine.end())
+      for (size_t I : It->second)
+        if (!InClass[I])
+          OtherWidths[L].insert(Buffered[I].Width);
   }
   for (const auto &[L, Ws] : EmittedWidths) {
     for (unsigned W : MadeWidths[L])
@@ -384,11 +397,7 @@ bool EmittedCode::group(const std::vector<size_t> &Class, std::vector<bool> &Dro
     AccessEvent &Rep = Buffered[M.Rep];
     const Home H = homeOf(Rep);
     // The representative's offset in its block, from the block's members.
-    int64_t RepOff = 0;
-    for (const Block &B : Done)
-      for (auto [I, Off] : B.Members)
-        if (I == M.Rep)
-          RepOff = Off;
+    const int64_t RepOff = M.RepOff;
     const unsigned OldWidth = Rep.Width;
     std::vector<std::string> Served;
     unsigned LoLine = H.Line, HiLine = H.Line;
@@ -445,24 +454,60 @@ void EmittedCode::countLeft(const std::vector<bool> &Drop) {
   }
 }
 
-std::pair<unsigned, unsigned> EmittedCode::functionLines(const Expr *Site) {
-  DynTypedNode N = DynTypedNode::create(*Site);
-  for (unsigned Depth = 0; Depth < 256; ++Depth) {
-    DynTypedNodeList Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      break;
-    if (const auto *FD = Parents[0].get<FunctionDecl>()) {
-      const SourceManager &SM = Ctx.getSourceManager();
-      return {SM.getPresumedLineNumber(SM.getExpansionLoc(FD->getBeginLoc())),
-              SM.getPresumedLineNumber(SM.getExpansionLoc(FD->getEndLoc()))};
-    }
-    N = Parents[0];
+std::pair<unsigned, unsigned> EmittedCode::functionLines(const FunctionDecl *FD) {
+  if (!FD)
+    return {0, 0};
+  const SourceManager &SM = Ctx.getSourceManager();
+  return {SM.getPresumedLineNumber(SM.getExpansionLoc(FD->getBeginLoc())),
+          SM.getPresumedLineNumber(SM.getExpansionLoc(FD->getEndLoc()))};
+}
+
+bool EmittedCode::inChain(const IfStmt *If, const FunctionDecl *FD) {
+  if (!FD || !FD->getBody())
+    return true;
+  if (ChainScanned.insert(FD).second) {
+    // The `else if`s of the function: each an if that is another's else.
+    struct Finder : RecursiveASTVisitor<Finder> {
+      llvm::DenseSet<const IfStmt *> &Out;
+      explicit Finder(llvm::DenseSet<const IfStmt *> &Out) : Out(Out) {}
+      bool VisitIfStmt(IfStmt *S) {
+        if (const auto *Else = dyn_cast_or_null<IfStmt>(S->getElse())) {
+          Out.insert(S);
+          Out.insert(Else);
+        }
+        return true;
+      }
+    } F(Chained);
+    F.TraverseStmt(FD->getBody());
   }
-  return {0, 0};
+  return Chained.contains(If);
+}
+
+const Expr *EmittedCode::partnerWithoutInstruction(const AccessEvent &E) {
+  const Expr *Self = E.Site->IgnoreParenImpCasts();
+  const Home &H = homeOf(E);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &[If, Twins] : R.BranchTwins)
+    for (const auto &[A, Op, B] : Twins) {
+      if (A != Self || Op != E.Op)
+        continue;
+      const unsigned Line = SM.getPresumedLineNumber(SM.getExpansionLoc(B->getBeginLoc()));
+      bool Has = false;
+      for (const SassInstruction *S : emitted(H.File, Line, E.Space, E.Op))
+        Has |= S->Width == E.Width;
+      if (!Has)
+        return B;
+    }
+  return nullptr;
 }
 
 void EmittedCode::joinTwins(std::vector<bool> &Drop, std::vector<bool> &Decided) {
   for (const auto &[If, Twins] : R.BranchTwins) {
+    // A diamond only: in a chain of `else if`s nvcc merges the accesses of
+    // several sides, with addresses it selects between, into instructions
+    // the join cannot tell apart (Rodinia srad's nine sides).
+    if (!If->getElse())
+      continue;
     for (const auto &[A, Op, B] : Twins) {
       if (A->getBeginLoc() > B->getBeginLoc())
         continue; // each pair once: the side written first leads
@@ -482,30 +527,28 @@ void EmittedCode::joinTwins(std::vector<bool> &Drop, std::vector<bool> &Decided)
         AccessEvent &X = Buffered[As[K]];
         AccessEvent &Y = Buffered[Bs[K]];
         const Home HX = homeOf(X), HY = homeOf(Y);
-        if (!HX.Known || !HY.Known || X.Region != Y.Region || X.Width != Y.Width ||
+        if (inChain(If, X.Function) || !HX.Known || !HY.Known || X.Region != Y.Region || X.Width != Y.Width ||
             X.Weight != Y.Weight || (X.Active & Y.Active) || X.Chunks != 1 || Y.Chunks != 1 ||
             !emitted(HX.File, HX.Line, X.Space, Op).empty() ||
             !emitted(HY.File, HY.Line, Y.Space, Op).empty())
           continue;
-        // The line nearest the branch with an instruction of this kind and
-        // width that no access left there claims.
-        auto [Lo, Hi] = functionLines(A);
-        const unsigned At = Ctx.getSourceManager().getPresumedLineNumber(
-            Ctx.getSourceManager().getExpansionLoc(If->getBeginLoc()));
-        unsigned Best = 0, BestDist = ~0u;
+        // The one line of the function with an instruction of this kind and
+        // width that no access left there claims; with several, which one
+        // serves the twins is not known.
+        auto [Lo, Hi] = functionLines(X.Function);
+        unsigned Best = 0, Candidates = 0;
         for (unsigned L : R.Emitted->linesOf(HX.File)) {
           if (L < Lo || L > Hi || claimed(HX.File, L, X))
             continue;
           bool Has = false;
           for (const SassInstruction *S : emitted(HX.File, L, X.Space, Op))
             Has |= S->Width == X.Width;
-          const unsigned Dist = L > At ? L - At : At - L;
-          if (Has && Dist < BestDist) {
+          if (Has) {
             Best = L;
-            BestDist = Dist;
+            ++Candidates;
           }
         }
-        if (!Best)
+        if (Candidates != 1)
           continue;
         X.Offset = X.Offset.select(X.Active, Y.Offset);
         X.Active |= Y.Active;
@@ -538,8 +581,11 @@ void EmittedCode::warpRan() {
   // merge, and those on lines where nvcc emitted only wider instructions
   // of their kind. Grouped by array and operation.
   std::map<std::tuple<RegionId, int, int>, std::vector<size_t>> Classes;
+  OnLine.clear();
   for (size_t I = 0; I < N; ++I) {
     const AccessEvent &E = Buffered[I];
+    if (decidable(E) && homeOf(E).Known)
+      OnLine[{homeOf(E).File, homeOf(E).Line, int(E.Space), int(E.Op)}].push_back(I);
     if (!decidable(E) || !E.Region || E.Op == AccessOp::Atomic || E.Chunks != 1)
       continue;
     const Home &H = homeOf(E);
@@ -601,7 +647,21 @@ void EmittedCode::warpRan() {
     }
     const bool WasMergeable = mergeable(E.Site, E.Op);
     if (!Here.empty()) {
-      if (HasWidth(Here) && !Unexplained) {
+      // Written alike on another side of a branch whose line has no
+      // instruction of its own: this line's may serve both sides' lanes.
+      const Expr *Partner = nullptr;
+      if (HasWidth(Here) && !Unexplained)
+        Partner = partnerWithoutInstruction(E);
+      if (Partner) {
+        E.Witness = Witnessed::Corrected;
+        E.UnknownWhy = makeReason(
+            ReasonKind::TwinMayShare,
+            {summarize(Here), text(Partner),
+             std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                 Ctx.getSourceManager().getExpansionLoc(Partner->getBeginLoc())))});
+        if (WasMergeable)
+          forgetMergeable(E.Site, E.Op);
+      } else if (HasWidth(Here) && !Unexplained) {
         E.Witness = Witnessed::Confirmed;
         if (WasMergeable)
           forgetMergeable(E.Site, E.Op); // nvcc did not merge it
@@ -619,7 +679,7 @@ void EmittedCode::warpRan() {
     // then the statement's lines after its own, then before; a line whose
     // instructions no access there claims before one that has its own.
     const Expr *At = E.ReportAt ? E.ReportAt : E.Site;
-    auto [FirstLine, LastLine] = statementLines(At);
+    auto [FirstLine, LastLine] = statementLines(E);
     const SourceManager &SM = Ctx.getSourceManager();
     const unsigned OwnLast = SM.getPresumedLineNumber(SM.getExpansionLoc(At->getEndLoc()));
     std::vector<unsigned> Candidates;
@@ -658,7 +718,7 @@ void EmittedCode::warpRan() {
           Hoisted = static_cast<unsigned>(std::atoi(A.Text.c_str() + At + 8));
       }
     if (Hoisted) {
-      auto [Lo, Hi] = functionLines(E.Site);
+      auto [Lo, Hi] = functionLines(E.Function);
       (void)Hi;
       unsigned Best = 0;
       for (unsigned L : R.Emitted->linesOf(H.File))

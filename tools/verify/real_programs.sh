@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Real programs under Nsight Compute, predicted with and without the compiler
+# witness (docs/witness.md, docs/real-code.md): SGEMM_CUDA's kernels 1-10,
+# Rodinia's lavaMD, srad_v2, gaussian, backprop, pathfinder, lud, nw, hotspot
+# (random inputs) and particlefilter, and cuda-samples' reduction and
+# matrixMul, at the commits of tools/survey/manifest.json.
+#
+#   tools/verify/real_programs.sh prepare CORPUS DIR   # here: sources, predictions
+#   tools/verify/real_programs.sh measure DIR          # on a GPU machine: build, ncu
+#   tools/verify/real_programs.sh compare DIR FIXTURES # offline: against recordings
+#
+# CORPUS holds the checkouts as tools/survey/survey.py names them
+# (siboehm+SGEMM_CUDA, yuhc+gpu-rodinia, NVIDIA+cuda-samples). `prepare` copies the programs' sources
+# and the verify scripts into DIR (e.g. build-real/, which git ignores, so it
+# can travel to a GPU machine) and makes the predictions there with
+# build/bin/coalesce-lint: P_<prog>_w.json joined with the witness,
+# P_<prog>_s.json the source analysis alone (--witness=off). `measure` builds
+# each program with nvcc -O3 -lineinfo -arch=sm_90 (CUDA 13 dropped
+# cudaThreadSynchronize: it is defined as cudaDeviceSynchronize) and records
+# its first launches with coalesce_verify.py --prebuilt into $OUT/<prog>
+# (tests/verify/fixtures/real-h200 holds such a recording). `compare` runs
+# verify mode on the recordings, both predictions side by side.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+lint=${COALESCE_LINT:-$root/build/bin/coalesce-lint}
+FLAGS="-DcudaThreadSynchronize=cudaDeviceSynchronize"
+SGEMM_KERNELS="1 2 3 4 5 6 7 8 9 10" # 11 fails its own check against cuBLAS; 12 is not analysed (clang errors)
+
+# Rodinia's other programs: name, directory under cuda/, the translation unit
+# the predictions are made from, the file holding the kernels (compared), the
+# build's other sources, its command line and how many launches to profile.
+RODINIA=(
+  "gaussian|gaussian|gaussian.cu|gaussian.cu||./prog -s 64|4"
+  "backprop|backprop|backprop_cuda.cu|backprop_cuda_kernel.cu|backprop.c facetrain.c imagenet.c|./prog 65536|2"
+  "pathfinder|pathfinder|pathfinder.cu|pathfinder.cu||./prog 100000 100 20|5"
+  "lud|lud|cuda/lud_kernel.cu|cuda/lud_kernel.cu|cuda/lud.cu common/common.c|./prog -s 256|6"
+  "nw|nw|needle.cu|needle_kernel.cu||./prog 2048 10|6"
+  "hotspot|hotspot|hotspot.cu|hotspot.cu||./prog 512 2 2 temp_512 power_512 out.txt|2"
+  "particlefilter|particlefilter|ex_particle_CUDA_naive_seq.cu|ex_particle_CUDA_naive_seq.cu||./prog -x 128 -y 128 -z 4 -np 4096|4"
+)
+# cuda-samples: name, directory, translation unit, kernels' file, other sources, run, launches.
+SAMPLES=(
+  "reduction6|Samples/2_Concepts_and_Techniques/reduction|reduction_kernel.cu|reduction_kernel.cu|reduction.cpp|./prog --kernel=6|1"
+  "reduction2|Samples/2_Concepts_and_Techniques/reduction|reduction_kernel.cu|reduction_kernel.cu|reduction.cpp|./prog --kernel=2|1"
+  "matrixMul|Samples/0_Introduction/matrixMul|matrixMul.cu|matrixMul.cu||./prog|1"
+)
+RODINIA_FLAGS="$FLAGS -DclockRate=multiProcessorCount -DdeviceOverlap=asyncEngineCount"
+
+sgemm_header() { # DIR K: the header of SGEMM_CUDA's kernel K
+  local f
+  for f in "$1"/src/kernels/"$2"_kernel*.cuh "$1"/src/kernels/"$2"_naive.cuh; do
+    [[ -e $f ]] && { echo "$f"; return; }
+  done
+}
+
+predict() { # DIR NAME FILE ARGS...: predictions with and without the witness
+  local dir=$1 name=$2 file=$3
+  shift 3
+  (cd "$dir" && "$lint" --format=json --exit-zero "$file" -- "$@" > "P_${name}_w.json" &&
+    "$lint" --format=json --exit-zero --witness=off "$file" -- "$@" > "P_${name}_s.json")
+}
+
+case ${1:-} in
+prepare)
+  corpus=$2 dir=$3
+  mkdir -p "$dir"
+  cp "$root"/tools/verify/coalesce_verify.py "$root"/tools/verify/verify_report.py "$dir"/
+  rm -rf "$dir"/sgemm "$dir"/lavaMD "$dir"/srad_v2
+  mkdir -p "$dir"/sgemm
+  cp -r "$corpus"/siboehm+SGEMM_CUDA/{sgemm.cu,src} "$dir"/sgemm/
+  cp -r "$corpus"/yuhc+gpu-rodinia/cuda/lavaMD "$corpus"/yuhc+gpu-rodinia/cuda/srad/srad_v2 "$dir"/
+  predict "$dir" sgemm sgemm/src/runner.cu -Isgemm/src
+  predict "$dir" lavaMD lavaMD/kernel/kernel_gpu_cuda_wrapper.cu $FLAGS
+  predict "$dir" srad srad_v2/srad.cu $FLAGS
+  for row in "${RODINIA[@]}"; do
+    IFS='|' read -r name sub tu _ _ _ _ <<< "$row"
+    rm -rf "$dir/r_$name" && cp -r "$corpus/yuhc+gpu-rodinia/cuda/$sub" "$dir/r_$name"
+    predict "$dir" "$name" "r_$name/$tu" -I"r_$name/$(dirname "$tu")" $RODINIA_FLAGS
+  done
+  for row in "${SAMPLES[@]}"; do
+    IFS='|' read -r name sub tu _ _ _ _ <<< "$row"
+    rm -rf "$dir/s_$name" && mkdir -p "$dir/s_$name" && cp -r "$corpus/NVIDIA+cuda-samples/$sub"/* "$dir/s_$name/"
+    cp -r "$corpus/NVIDIA+cuda-samples/Common" "$dir/s_$name/Common"
+    predict "$dir" "$name" "s_$name/$tu" -I"s_$name" -I"s_$name/Common"
+  done
+  echo "prepared $dir; on the GPU machine: tools/verify/real_programs.sh measure $dir"
+  ;;
+measure)
+  dir=$(cd "$2" && pwd) out=${OUT:-$dir/recordings}
+  mkdir -p "$out"
+  F="-O3 -lineinfo -arch=sm_90 $FLAGS"
+  cd "$dir"
+  # $REAL_ONLY=others: only the programs after SGEMM_CUDA, lavaMD and srad_v2.
+  if [[ ${REAL_ONLY:-} != others ]]; then
+    (cd sgemm && nvcc $F sgemm.cu src/runner.cu -Isrc -lcublas -o sgemm)
+    (cd lavaMD && nvcc $F main.c kernel/kernel_gpu_cuda_wrapper.cu util/num/num.c util/timer/timer.c \
+      util/device/device.cu -o lavaMD -Xcompiler -fopenmp -lgomp)
+    (cd srad_v2 && nvcc $F srad.cu -o srad)
+    for k in $SGEMM_KERNELS; do
+      h=$(sgemm_header sgemm "$k")
+      (cd sgemm && python3 ../coalesce_verify.py --prebuilt "./sgemm $k" --launch-count 3 --no-timing \
+        --predictions ../P_sgemm_w.json --source-predictions ../P_sgemm_s.json \
+        --record "$out"/sgemm "${h#sgemm/}" | tail -n 1 || true)
+    done
+    (cd lavaMD && python3 ../coalesce_verify.py --prebuilt "./lavaMD -boxes1d 10" --launch-count 1 \
+      --no-timing --predictions ../P_lavaMD_w.json --source-predictions ../P_lavaMD_s.json \
+      --record "$out"/rodinia kernel/kernel_gpu_cuda.cu | tail -n 2 || true)
+    (cd srad_v2 && python3 ../coalesce_verify.py --prebuilt "./srad 1024 1024 0 127 0 127 0.5 2" \
+      --launch-count 4 --no-timing --predictions ../P_srad_w.json --source-predictions ../P_srad_s.json \
+      --record "$out"/rodinia srad_kernel.cu | tail -n 2 || true)
+  fi
+  # hotspot's inputs: 512x512 random temperatures and powers.
+  python3 -c "import random
+for f, lo, hi in (('temp_512', 320, 340), ('power_512', 0, 0.01)):
+    open('r_hotspot/' + f, 'w').write(''.join('%f\\n' % random.uniform(lo, hi) for _ in range(512 * 512)))"
+  for row in "${RODINIA[@]}" "${SAMPLES[@]}"; do
+    IFS='|' read -r name sub tu kern other cmd launches <<< "$row"
+    # $REAL_NAMES: only these programs.
+    [[ -z ${REAL_NAMES:-} || " $REAL_NAMES " == *" $name "* ]] || continue
+    d=r_$name; [[ -d $d ]] || d=s_$name
+    out_dir=rodinia; [[ $d == s_* ]] && out_dir=cuda-samples
+    pf=$RODINIA_FLAGS; [[ $d == s_* ]] && pf=$FLAGS
+    (cd "$d" && nvcc $F $pf -I. -Icommon -ICommon $tu $other -o prog -lm 2> build.err ||
+      { echo "$name: build failed: $(tail -n 3 build.err)"; exit 0; }
+      python3 ../coalesce_verify.py --prebuilt "$cmd" --launch-count "$launches" --no-timing \
+        --predictions "../P_${name}_w.json" --source-predictions "../P_${name}_s.json" \
+        --record "$out/$out_dir/$name" "$kern" | tail -n 2 | sed "s/^/$name: /" || true)
+  done
+  ;;
+compare)
+  dir=$(cd "$2" && pwd) fixtures=$(cd "$3" && pwd)
+  cd "$dir"
+  for k in $SGEMM_KERNELS; do
+    h=$(sgemm_header sgemm "$k")
+    echo "SGEMM_CUDA kernel $k: $( (cd sgemm && python3 ../coalesce_verify.py --measurements "$fixtures"/sgemm \
+      --predictions ../P_sgemm_w.json --source-predictions ../P_sgemm_s.json "${h#sgemm/}" || true) |
+      grep 'source analysis alone')"
+  done
+  echo "Rodinia lavaMD: $( (cd lavaMD && python3 ../coalesce_verify.py --measurements "$fixtures"/rodinia \
+    --predictions ../P_lavaMD_w.json --source-predictions ../P_lavaMD_s.json kernel/kernel_gpu_cuda.cu || true) |
+    grep 'source analysis alone')"
+  echo "Rodinia srad_v2: $( (cd srad_v2 && python3 ../coalesce_verify.py --measurements "$fixtures"/rodinia \
+    --predictions ../P_srad_w.json --source-predictions ../P_srad_s.json srad_kernel.cu || true) |
+    grep 'source analysis alone')"
+  for row in "${RODINIA[@]}" "${SAMPLES[@]}"; do
+    IFS='|' read -r name sub tu kern other cmd launches <<< "$row"
+    d=r_$name; [[ -d $d ]] || d=s_$name
+    out_dir=rodinia; [[ $d == s_* ]] && out_dir=cuda-samples
+    [[ -d $fixtures/$out_dir/$name ]] || { echo "$name: not recorded"; continue; }
+    echo "$name: $( (cd "$d" && python3 ../coalesce_verify.py --measurements "$fixtures/$out_dir/$name" \
+      --predictions "../P_${name}_w.json" --source-predictions "../P_${name}_s.json" "$kern" || true) |
+      grep 'source analysis alone')"
+  done
+  ;;
+*)
+  sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  exit 2
+  ;;
+esac
