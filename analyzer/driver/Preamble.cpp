@@ -2,6 +2,7 @@
 
 #include "driver/Preamble.h"
 
+#include "driver/CacheFiles.h"
 #include "driver/Invocation.h"
 #include "driver/JobDatabase.h"
 #include "driver/Runner.h"
@@ -69,13 +70,8 @@ private:
       Inputs.clear();
       SourceManager &SM = getCompilerInstance().getSourceManager();
       for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-        llvm::StringRef Name = It->first.getName();
-        llvm::sys::fs::file_status St;
-        if (llvm::sys::fs::status(Name, St))
-          continue; // a virtual file: part of the key already
-        Inputs += std::to_string(St.getSize()) + ' ' +
-                  std::to_string(llvm::sys::toTimeT(St.getLastModificationTime())) + ' ' +
-                  Name.str() + '\n';
+        // A virtual file ("" stamp) is part of the key already.
+        Inputs += fileStamp(It->first.getName());
       }
       GeneratePCHAction::EndSourceFileAction();
     }
@@ -233,29 +229,6 @@ std::string includePreamble(llvm::StringRef Preamble, const LangOptions &LO,
   return Out.substr(0, Cut);
 }
 
-/// Whether every "size mtime path" line of Inputs still describes its file.
-bool inputsUnchanged(llvm::StringRef Inputs) {
-  llvm::SmallVector<llvm::StringRef, 64> Lines;
-  Inputs.split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  if (Lines.empty())
-    return false;
-  for (llvm::StringRef L : Lines) {
-    auto [Size, Rest] = L.split(' ');
-    auto [Time, Path] = Rest.split(' ');
-    llvm::sys::fs::file_status St;
-    if (Path.empty() || llvm::sys::fs::status(Path, St) ||
-        Size != std::to_string(St.getSize()) ||
-        Time != std::to_string(llvm::sys::toTimeT(St.getLastModificationTime())))
-      return false;
-  }
-  return true;
-}
-
-std::string hex(uint64_t V) {
-  char B[17];
-  snprintf(B, sizeof B, "%016llx", static_cast<unsigned long long>(V));
-  return B;
-}
 
 } // namespace
 
@@ -309,7 +282,7 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
     KeyText += A + '\0';
   KeyText += Job.BuiltinHeaders ? "builtin\0" : "toolkit\0";
   KeyText += Text;
-  const std::string Key = hex(llvm::xxh3_64bits(llvm::StringRef(KeyText)));
+  const std::string Key = hexDigest(llvm::xxh3_64bits(llvm::StringRef(KeyText)));
 
   llvm::SmallString<256> Pch(CacheDir);
   llvm::sys::path::append(Pch, Key + ".pch");
@@ -329,7 +302,7 @@ PreamblePlan preambleFor(const FileJob &Job, const std::string &CacheDir) {
   llvm::SmallString<256> Failed(CacheDir);
   llvm::sys::path::append(Failed, Key + ".nopch");
   if (auto Prev = llvm::MemoryBuffer::getFile(Failed)) {
-    if (inputsUnchanged((*Prev)->getBuffer())) {
+    if (stampsHold((*Prev)->getBuffer())) {
       touch(Failed);
       Plan.Problem = "the preamble of " + Job.File + " could not be precompiled";
       return Plan;

@@ -2,6 +2,7 @@
 
 #include "driver/Witness.h"
 
+#include "driver/CacheFiles.h"
 #include "driver/Invocation.h"
 #include "driver/Runner.h"
 
@@ -16,7 +17,6 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <sstream>
 
 namespace coalesce {
 
@@ -160,18 +160,6 @@ std::string keepMemory(const std::string &Text) {
   return Out;
 }
 
-/// "13.0" from `nvcc --version`'s "release 13.0, V13.0.48".
-std::string toolVersion(const std::string &Program) {
-  std::string Out, Err;
-  if (!run(Program, {"--version"}, "", Out, Err))
-    return "";
-  size_t R = Out.find("release ");
-  if (R == std::string::npos)
-    return "";
-  size_t E = Out.find(',', R);
-  return Out.substr(R + 8, E == std::string::npos ? std::string::npos : E - R - 8);
-}
-
 /// The dependency list of nvcc -MD: "out.cubin : a.cu \\\n  b.h \\\n ...".
 std::vector<std::string> readDeps(const std::string &Text) {
   std::vector<std::string> Deps;
@@ -200,40 +188,6 @@ std::vector<std::string> readDeps(const std::string &Text) {
   if (!Cur.empty())
     Deps.push_back(Cur);
   return Deps;
-}
-
-/// "size mtime path" of each dependency, the cache's check that none changed.
-std::string stampOf(const std::string &Path, const std::string &Dir) {
-  llvm::SmallString<256> P(Path);
-  if (!llvm::sys::path::is_absolute(P) && !Dir.empty()) {
-    P = Dir;
-    llvm::sys::path::append(P, Path);
-  }
-  llvm::sys::fs::file_status St;
-  if (llvm::sys::fs::status(P, St))
-    return "";
-  return std::to_string(St.getSize()) + " " +
-         std::to_string(St.getLastModificationTime().time_since_epoch().count()) + " " +
-         std::string(P);
-}
-
-bool stampsHold(const std::string &Stamps) {
-  std::istringstream In(Stamps);
-  std::string Line;
-  while (std::getline(In, Line)) {
-    size_t A = Line.find(' '), B = A == std::string::npos ? A : Line.find(' ', A + 1);
-    if (B == std::string::npos)
-      return false;
-    if (stampOf(Line.substr(B + 1), "") != Line)
-      return false;
-  }
-  return true;
-}
-
-std::string hex(uint64_t V) {
-  char Buf[17];
-  snprintf(Buf, sizeof Buf, "%016llx", static_cast<unsigned long long>(V));
-  return Buf;
 }
 
 WitnessResult parsed(WitnessResult R, const std::string &Text) {
@@ -434,7 +388,7 @@ WitnessResult runWitness(const FileJob &Job, const WitnessOptions &O) {
   for (const std::string &A : Args)
     KeyText += A + "\n";
   KeyText += Text;
-  const std::string Key = hex(llvm::xxh3_64bits(llvm::StringRef(KeyText)));
+  const std::string Key = hexDigest(llvm::xxh3_64bits(llvm::StringRef(KeyText)));
   std::string Entry;
   if (!O.CacheDir.empty()) {
     llvm::SmallString<256> D(O.CacheDir);
@@ -470,9 +424,12 @@ WitnessResult runWitness(const FileJob &Job, const WitnessOptions &O) {
   }
   std::string Stamps;
   for (const std::string &D : readDeps(readFile(DepFile))) {
-    std::string S = stampOf(D, Job.Directory);
-    if (!S.empty())
-      Stamps += S + "\n";
+    llvm::SmallString<256> P(D);
+    if (!llvm::sys::path::is_absolute(P) && !Job.Directory.empty()) {
+      P = Job.Directory;
+      llvm::sys::path::append(P, D);
+    }
+    Stamps += fileStamp(P);
   }
   llvm::sys::fs::remove_directories(Tmp);
   Sass = keepMemory(Sass);

@@ -84,36 +84,26 @@ bool classifyOpcode(std::string_view Opcode, std::string_view Operands, SassInst
   I.Opcode = std::string(Opcode);
   I.Width = widthOf(Mods, 4);
   auto In = [&](MemorySpace S) { I.Space.Space = S; };
-  if (Base == "LDG") {
-    I.Op = SassOp::Load;
-    In(MemorySpace::Global);
-  } else if (Base == "STG") {
-    I.Op = SassOp::Store;
-    In(MemorySpace::Global);
-  } else if (Base == "LDS") {
-    I.Op = SassOp::Load;
-    In(MemorySpace::Shared);
-  } else if (Base == "STS") {
-    I.Op = SassOp::Store;
-    In(MemorySpace::Shared);
-  } else if (Base == "LDL") {
-    I.Op = SassOp::Load;
-    In(MemorySpace::Local);
-  } else if (Base == "STL") {
-    I.Op = SassOp::Store;
-    In(MemorySpace::Local);
-  } else if (Base == "LD") {
-    I.Op = SassOp::Load; // generic
-  } else if (Base == "ST") {
-    I.Op = SassOp::Store;
-  } else if (Base == "ATOMG" || Base == "REDG") {
-    I.Op = SassOp::Atomic;
-    In(MemorySpace::Global);
-  } else if (Base == "ATOMS") {
-    I.Op = SassOp::Atomic;
-    In(MemorySpace::Shared);
-  } else if (Base == "ATOM" || Base == "RED") {
-    I.Op = SassOp::Atomic; // generic
+  // The plain accesses: opcode, kind, space (none: generic, the address
+  // decides at run time).
+  struct Plain {
+    std::string_view Base;
+    SassOp Op;
+    std::optional<MemorySpace> Space;
+  };
+  static const Plain Plains[] = {
+      {"LDG", SassOp::Load, MemorySpace::Global},    {"STG", SassOp::Store, MemorySpace::Global},
+      {"LDS", SassOp::Load, MemorySpace::Shared},    {"STS", SassOp::Store, MemorySpace::Shared},
+      {"LDL", SassOp::Load, MemorySpace::Local},     {"STL", SassOp::Store, MemorySpace::Local},
+      {"LD", SassOp::Load, std::nullopt},            {"ST", SassOp::Store, std::nullopt},
+      {"ATOMG", SassOp::Atomic, MemorySpace::Global}, {"REDG", SassOp::Atomic, MemorySpace::Global},
+      {"ATOMS", SassOp::Atomic, MemorySpace::Shared}, {"ATOM", SassOp::Atomic, std::nullopt},
+      {"RED", SassOp::Atomic, std::nullopt}};
+  const Plain *P = std::find_if(std::begin(Plains), std::end(Plains),
+                                [&](const Plain &X) { return X.Base == Base; });
+  if (P != std::end(Plains)) {
+    I.Op = P->Op;
+    I.Space.Space = P->Space;
   } else if (Base == "LDGSTS") {
     I.Op = SassOp::AsyncCopy;
     In(MemorySpace::Global);
