@@ -37,6 +37,9 @@ RODINIA=(
   "nw|nw|needle.cu|needle_kernel.cu||./prog 2048 10|6"
   "hotspot|hotspot|hotspot.cu|hotspot.cu||./prog 512 2 2 temp_512 power_512 out.txt|2"
   "particlefilter|particlefilter|ex_particle_CUDA_naive_seq.cu|ex_particle_CUDA_naive_seq.cu||./prog -x 128 -y 128 -z 4 -np 4096|4"
+  "bfs|bfs|bfs.cu|kernel.cu||./prog graph65536.txt|6"
+  "bfs2|bfs|bfs.cu|kernel2.cu||./prog graph65536.txt|6"
+  "nn|nn|nn_cuda.cu|nn_cuda.cu||./prog files4 -r 5 -lat 30 -lng 90|1"
 )
 # cuda-samples: name, directory, translation unit, kernels' file, other sources, run, launches.
 SAMPLES=(
@@ -109,6 +112,23 @@ measure)
       --launch-count 4 --no-timing --predictions ../P_srad_w.json --source-predictions ../P_srad_s.json \
       --record "$out"/rodinia srad_kernel.cu | tail -n 2 || true)
   fi
+  # bfs's input: a random graph of 65536 nodes of 1 to 8 edges each (Rodinia's
+  # graph format); nn's: the records of its own generator.
+  python3 -c "import random
+random.seed(1)
+n = 65536
+deg = [random.randint(1, 8) for _ in range(n)]
+out = [str(n)]
+start = 0
+for d in deg:
+    out.append('%d %d' % (start, d))
+    start += d
+out += ['0', str(start)]
+out += ['%d %d' % (random.randrange(n), random.randint(1, 10)) for _ in range(start)]
+for d in ('r_bfs', 'r_bfs2'):
+    open(d + '/graph65536.txt', 'w').write('\\n'.join(out) + '\\n')"
+  (cd r_nn && mkdir -p data && gcc -O2 hurricane_gen.c -o hurricane_gen -lm &&
+    ./hurricane_gen 65536 4 > /dev/null && ls data/cane4_*.db > files4) || true
   # hotspot's inputs: 512x512 random temperatures and powers.
   python3 -c "import random
 for f, lo, hi in (('temp_512', 320, 340), ('power_512', 0, 0.01)):
