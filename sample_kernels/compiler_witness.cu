@@ -48,7 +48,7 @@ __global__ void outer_merge(const float *A, const float *B, float *C, int n) {
     for (int dotIdx = 0; dotIdx < BK; ++dotIdx) {
       float tmpB = Bs[dotIdx * BN + threadCol]; // expect: load Bs 1/1
       for (int resIdx = 0; resIdx < TM; ++resIdx)
-        res[resIdx] += As[(threadRow * TM + resIdx) * BK + dotIdx] * tmpB; // measured: load As 2/2, 16 LDS.128 a tile: 2048 requests a warp, not 8192 // expect(source): load As 1/1 // expect(witness): load As 2/2
+        res[resIdx] += As[(threadRow * TM + resIdx) * BK + dotIdx] * tmpB; // measured: load As 2/2, 16 LDS.128 a tile: 2048 requests a warp, not 8192 // expect(source): load As unknown // expect(witness): load As 2/2
     }
     __syncthreads();
   }
@@ -75,7 +75,7 @@ __global__ void outer_merge_rows(const float *A, const float *B, float *C, int n
     for (int dotIdx = 0; dotIdx < BK; ++dotIdx) {
       float tmpB = Bs[dotIdx * BN + threadCol]; // expect: load Bs 1/1
       for (int resIdx = 0; resIdx < TM; ++resIdx)
-        res[resIdx] += As[(threadRow * TM + resIdx) * BK + dotIdx] * tmpB; // measured: load As 32/4, 16 LDS.128 a tile: 2048 requests a warp, not 8192 (the same 65536 wavefronts) // expect(source): load As 8/1 // expect(witness): load As 32/4
+        res[resIdx] += As[(threadRow * TM + resIdx) * BK + dotIdx] * tmpB; // measured: load As 32/4, 16 LDS.128 a tile: 2048 requests a warp, not 8192 (the same 65536 wavefronts) // expect(source): load As unknown // expect(witness): load As 32/4
     }
     __syncthreads();
   }

@@ -6,6 +6,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -390,6 +391,41 @@ void collectModifiedVars(const Stmt *S, std::set<const VarDecl *> &Out,
   }
   for (const Stmt *C : S->children())
     collectModifiedVars(C, Out, Through);
+}
+
+int64_t assumedAlignment(const Expr *E, ASTContext &Ctx) {
+  if (!E)
+    return 0;
+  auto *CE = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+  if (!CE || CE->getBuiltinCallee() != Builtin::BI__builtin_assume_aligned ||
+      CE->getNumArgs() < 2 || CE->getArg(1)->isValueDependent())
+    return 0;
+  if (std::optional<llvm::APSInt> N = CE->getArg(1)->getIntegerConstantExpr(Ctx))
+    return N->getExtValue() > 0 ? N->getExtValue() : 0;
+  return 0;
+}
+
+int64_t statedAlignment(const VarDecl *VD, const FunctionDecl *FD, ASTContext &Ctx) {
+  int64_t A = 1;
+  QualType PT = VD->getType()->getPointeeType();
+  if (!PT.isNull() && !PT->isIncompleteType() && !PT->isDependentType())
+    A = Ctx.getTypeAlignInChars(PT).getQuantity();
+  A = std::max(A, assumedAlignment(VD->getInit(), Ctx));
+  if (!FD || !FD->getBody())
+    return A;
+  llvm::SmallVector<const Stmt *, 64> Work{FD->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->getOpcode() == BO_Assign)
+      if (auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          DR && DR->getDecl() == VD)
+        A = std::max(A, assumedAlignment(BO->getRHS(), Ctx));
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return A;
 }
 
 } // namespace coalesce

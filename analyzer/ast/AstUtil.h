@@ -110,6 +110,15 @@ void collectModifiedVars(const clang::Stmt *S, std::set<const clang::VarDecl *> 
 /// with *ThroughPtr the pointer's own variable (if it has one).
 const clang::VarDecl *assignedVar(const clang::Expr *E, const clang::VarDecl **ThroughPtr);
 
+/// N where E is (casts of) __builtin_assume_aligned(p, N), else 0.
+int64_t assumedAlignment(const clang::Expr *E, clang::ASTContext &Ctx);
+/// The alignment the compiler can prove of a pointer variable's value: its
+/// element type's, or the largest __builtin_assume_aligned states where the
+/// variable is initialised or assigned in FD (the larger: a merge the
+/// compiler may make is not missed).
+int64_t statedAlignment(const clang::VarDecl *VD, const clang::FunctionDecl *FD,
+                        clang::ASTContext &Ctx);
+
 } // namespace coalesce
 
 #endif // COALESCE_ANALYZER_AST_ASTUTIL_H

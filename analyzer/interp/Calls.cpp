@@ -78,6 +78,15 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
       return eval(CE->getArg(0));
     }
     break;
+  // __builtin_assume_aligned(p, N[, offset]) is p; what it tells nvcc is
+  // read where merges are modelled (models/SharedMerges.cpp).
+  case Builtin::BI__builtin_assume_aligned:
+    if (CE->getNumArgs() >= 2) {
+      for (unsigned K = 1; K < CE->getNumArgs(); ++K)
+        eval(CE->getArg(K));
+      return eval(CE->getArg(0));
+    }
+    break;
   case Builtin::BIaddressof:
   case Builtin::BI__addressof:
     if (CE->getNumArgs() == 1)

@@ -25,6 +25,16 @@
 // loopExit() keep, for each loop run iteration by iteration, whether nvcc
 // unrolls it completely; loopRan() merges its iterations' accesses
 // (mergeUnrolled(), noteMergeableAcrossIterations()).
+//
+// Global memory: nvcc merges adjacent loads (stores) of one pointer into
+// LDG.64/LDG.128 (STG) the same way where the alignment it can prove
+// allows it: that of the pointer's element type (`p[i].x` and `p[i].y` of a
+// `float2 *`: one LDG.64), or one stated with __builtin_assume_aligned;
+// never the alignment cudaMalloc gives at run time (four floats of a
+// `const float *` stay four LDG.E). Read from the SASS of nvcc 13 for sm_90
+// (tests/lit/global/merged_fields.cu). The walk does not claim these
+// merges: such accesses are unknown ('may-be-merged') until the compiler
+// witness decides them (EmittedCode.cpp).
 //===----------------------------------------------------------------------===//
 
 #include "interp/CompilerModel.h"
@@ -56,6 +66,21 @@ namespace {
 /// them (model/Spaces.h).
 int64_t sharedPlaced() { return spaceModel(MemorySpace::Shared).PlacedAlignment; }
 
+/// The spaces whose adjacent plain accesses the compiler merges into wider
+/// instructions where it can prove the alignment.
+bool mergesWhenAligned(MemorySpace S) {
+  return spaceModel(S).MergedByPtxas || S == MemorySpace::Global;
+}
+
+/// Who merges, and into what: "ptxas", "LDS.64 or LDS.128".
+std::pair<std::string, std::string> mergerOf(MemorySpace S, AccessOp Op) {
+  const bool Global = S == MemorySpace::Global;
+  const std::string I = Global ? (Op == AccessOp::Load ? "LDG" : "STG")
+                               : (Op == AccessOp::Load ? "LDS" : "STS");
+  return {Global ? "nvcc" : "ptxas", I + ".64 or " + I + ".128"};
+}
+
+
 /// What ptxas knows of an integer expression: its value, or a factor every
 /// value has. Constants, and counters of loops (each unrolled copy has its
 /// own), are known; thread indices and other variables only as factors of
@@ -78,30 +103,39 @@ public:
     if (isa<IfStmt>(B))
       MergeWindow.clear();
   }
-  void orderingCall(const CallExpr *) override { MergeWindow.clear(); }
+  void orderingCall(const CallExpr *) override {
+    MergeWindow.clear();
+    ++Orderings;
+  }
 
   void loopEnter(const Stmt *Loop, LoopWalk W) override {
     if (W == LoopWalk::OverList)
       UnrolledLoops.push_back(true); // a trip count known at compile time
     else if (W == LoopWalk::Iterations)
       UnrolledLoops.push_back(unrolledCompletely(Loop));
+    if (W != LoopWalk::Symbolic)
+      OrderingsAtEnter.push_back(Orderings);
   }
   void loopExit(const Stmt *, LoopWalk W) override {
-    if (W != LoopWalk::Symbolic)
+    if (W != LoopWalk::Symbolic) {
       UnrolledLoops.pop_back();
+      OrderingsAtEnter.pop_back();
+    }
   }
   void loopRan(const LoopRun &L) override {
     if (L.Walk == LoopWalk::Symbolic)
       noteMergeableAcrossIterations(L.Mark, *L.K);
     else if (UnrolledLoops.back())
       mergeUnrolled(L.Mark);
+    else if (OrderingsAtEnter.back() == Orderings && holdsLoop(L.Loop))
+      noteMergeableAcrossNest(L.Mark);
   }
 
   void access(AccessEvent &E, const AccessFacts &A) override {
-    if (spaceModel(E.Space).MergedByPtxas && A.Plain &&
+    if (mergesWhenAligned(E.Space) && A.Plain &&
         (A.Op == AccessOp::Load || A.Op == AccessOp::Store)) {
       if (E.UnknownWhy.empty())
-        noteMergeable(A.Op, *A.Region, A.LV.Ptr.P, A.Width, A.Site);
+        noteMergeable(E.Space, A.Op, *A.Region, A.LV.Ptr.P, A.Width, A.Site);
     } else if (A.Op == AccessOp::Atomic || A.Op == AccessOp::Call ||
                (A.Op == AccessOp::Store && E.Space != MemorySpace::Global)) {
       MergeWindow.clear(); // an atomic, or a store that may overwrite a shared value
@@ -119,6 +153,7 @@ private:
     unsigned Width;
     LaneMask Active;
     AccessOp Op;
+    MemorySpace Space;
     const Expr *Site;
     int64_t Align; // what ptxas can prove of the address
     bool Syntax;   // Shape and Const come from the lvalue's syntax
@@ -130,6 +165,11 @@ private:
   /// whether nvcc unrolls it completely (a trip count known at compile
   /// time), so that ptxas sees its iterations' accesses side by side.
   std::vector<bool> UnrolledLoops;
+  /// Barriers, fences and warp exchanges run so far, and their number when
+  /// each loop of UnrolledLoops started: none in between, and ptxas may see
+  /// the loop's shared accesses as one block.
+  unsigned Orderings = 0;
+  std::vector<unsigned> OrderingsAtEnter;
   bool unrolledCompletely(const Stmt *Loop);
   bool unrolledCompletelyUncached(const Stmt *Loop);
   llvm::DenseMap<const Stmt *, bool> UnrolledCache;
@@ -147,8 +187,17 @@ private:
   /// whose address moves by its own width each iteration may be merged
   /// with its copy in the next iteration of the unrolled loop.
   void noteMergeableAcrossIterations(size_t Mark, SymbolId K);
+  /// After a loop run iteration by iteration whose body holds another loop
+  /// (so not one unrolledCompletely() knows): the same shared access, in
+  /// two iterations of the nest, at addresses its width apart may be one
+  /// wider instruction if nvcc unrolls the nest.
+  void noteMergeableAcrossNest(size_t Mark);
+  /// Whether a loop's body holds another loop.
+  bool holdsLoop(const Stmt *Loop);
+  llvm::DenseMap<const Stmt *, bool> HoldsLoopCache;
   /// Site may be merged with its own copy in the next unrolled iteration.
-  void noteMergeableWithNextCopy(const Expr *Site, AccessOp Op, unsigned Width);
+  void noteMergeableWithNextCopy(MemorySpace Space, const Expr *Site, AccessOp Op,
+                                 unsigned Width);
   /// A shared lvalue's byte offset as ptxas sees it: a constant plus terms
   /// it cannot evaluate (Shape names them with their coefficients), and the
   /// alignment it can prove (Ok false: not a subscript or field chain on a
@@ -163,13 +212,27 @@ private:
   /// With CountersAtStart, every loop counter takes its first value (where
   /// an unrolled copy of its loop starts); otherwise only the counters of
   /// loops nvcc unrolls completely are known, by their current value.
-  PtxasView ptxasView(const Expr *Site, bool CountersAtStart = false);
-  void noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
-                     const Expr *Site);
+  PtxasView ptxasView(const Expr *Site, bool CountersAtStart = false,
+                      MemorySpace Space = MemorySpace::Shared);
+  /// The alignment nvcc can prove of a global pointer variable's value: its
+  /// element type's, or the largest __builtin_assume_aligned states where
+  /// the variable is set (the larger: a merge it may make is not missed).
+  int64_t compilerAlignment(const VarDecl *VD, const FunctionDecl *FD);
+  llvm::DenseMap<const VarDecl *, int64_t> CompilerAligns;
+  void noteMergeable(MemorySpace Space, AccessOp Op, RegionId Rg, const Poly &Offset,
+                     unsigned Width, const Expr *Site);
 };
 } // namespace
 
-SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersAtStart) {
+int64_t SharedMerges::compilerAlignment(const VarDecl *VD, const FunctionDecl *FD) {
+  auto It = CompilerAligns.find(VD);
+  if (It != CompilerAligns.end())
+    return It->second;
+  return CompilerAligns[VD] = statedAlignment(VD, FD, Ctx);
+}
+
+SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersAtStart,
+                                                MemorySpace Space) {
   const int64_t Placed = sharedPlaced();
   std::function<Known(const Expr *, unsigned)> Of = [&](const Expr *E, unsigned Depth) -> Known {
     Known K;
@@ -251,6 +314,7 @@ SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersA
   // coefficient; the alignment is the gcd of the constant and of each
   // term's coefficient times the factor its arithmetic proves.
   PtxasView V;
+  int64_t RootAlign = Placed; // what the compiler knows of the base
   std::map<std::string, int64_t> Terms;
   std::map<std::string, int64_t> Factors;
   std::function<void(const Expr *, int64_t, unsigned)> Lin = [&](const Expr *E, int64_t Scale,
@@ -302,10 +366,44 @@ SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersA
     Terms[Key] += Scale;
     Factors[Key] = K.multiple();
   };
+  // The view, once the base (Root) is found.
+  auto Finish = [&](const std::string &Root) -> PtxasView {
+    int64_t G = 0;
+    V.Shape = Root + ":";
+    for (const auto &[Key, C] : Terms) {
+      if (C == 0)
+        continue;
+      G = std::gcd(G, (C < 0 ? -C : C) * Factors[Key]);
+      V.Shape += Key + "*" + std::to_string(C) + ";";
+    }
+    auto Pow2 = [&](int64_t X) {
+      int64_t A = 1;
+      while (A < RootAlign && (X == 0 || X % (2 * A) == 0))
+        A *= 2;
+      return A;
+    };
+    V.TermsAlign = Pow2(G);
+    V.Align = Pow2(std::gcd(G, V.Const < 0 ? -V.Const : V.Const));
+    V.Ok = true;
+    return V;
+  };
   const Expr *L = Site->IgnoreParenImpCasts();
   for (unsigned Depth = 0;; ++Depth) {
     if (Depth >= 16)
       return V;
+    // A global pointer cast from another (`reinterpret_cast<const float2
+    // *>(p)[i].x`): nvcc knows the alignment of the type cast to.
+    if (auto *CE = dyn_cast<ExplicitCastExpr>(L);
+        CE && Space == MemorySpace::Global && CE->getType()->isPointerType()) {
+      QualType PT = CE->getType()->getPointeeType();
+      if (PT->isIncompleteType() || PT->isDependentType())
+        return V;
+      RootAlign = std::min<int64_t>(Placed, std::max<int64_t>(Ctx.getTypeAlignInChars(PT).getQuantity(),
+                                                              assumedAlignment(CE->getSubExpr(), Ctx)));
+      llvm::FoldingSetNodeID ID;
+      CE->Profile(ID, Ctx, /*Canonical=*/true);
+      return Finish("c" + std::to_string(ID.ComputeHash()));
+    }
     if (auto *ME = dyn_cast<MemberExpr>(L)) {
       auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
       if (ME->isArrow() || !FD || FD->isBitField())
@@ -358,10 +456,19 @@ SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersA
         // when that is one offset for the whole warp.
         Frame *F = frameOf(VD);
         auto It = F ? F->Vars.find(VD) : decltype(F->Vars.end())();
-        if (!F || It == F->Vars.end() || It->second.K != Value::Ptr ||
-            R.Regions[It->second.Region].K != MemRegion::Shared)
+        if (!F || It == F->Vars.end() || It->second.K != Value::Ptr)
           return V;
-        if (!It->second.P.isConcrete(Exists) || !It->second.P.isUniform(Exists)) {
+        const MemRegion::Kind RK = R.Regions[It->second.Region].K;
+        if (RK == MemRegion::Global) {
+          // A global pointer: nvcc knows only what the language says of
+          // its alignment (its element type's), or what
+          // __builtin_assume_aligned states where it is set.
+          RootAlign = std::min<int64_t>(
+              Placed, compilerAlignment(VD, F->FD));
+          Root = "g" + std::to_string(reinterpret_cast<uintptr_t>(VD));
+        } else if (RK != MemRegion::Shared) {
+          return V;
+        } else if (!It->second.P.isConcrete(Exists) || !It->second.P.isUniform(Exists)) {
           // A pointer set once, from an expression ptxas sees whole
           // (`float *Kj = &sram[tile_size];`): that expression.
           if (!VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || !VD->getInit() || !F->FD ||
@@ -377,35 +484,19 @@ SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersA
             return V;
           L = VD->getInit()->IgnoreParenImpCasts();
           continue;
+        } else {
+          unsigned L0 = 0;
+          while (L0 < WarpSize && !(Exists & (LaneMask(1) << L0)))
+            ++L0;
+          if (L0 == WarpSize)
+            return V;
+          V.Const += It->second.P.laneConstants()[L0];
+          Root = "r" + std::to_string(It->second.Region);
         }
-        unsigned L0 = 0;
-        while (L0 < WarpSize && !(Exists & (LaneMask(1) << L0)))
-          ++L0;
-        if (L0 == WarpSize)
-          return V;
-        V.Const += It->second.P.laneConstants()[L0];
-        Root = "r" + std::to_string(It->second.Region);
       } else {
         return V;
       }
-      int64_t G = 0;
-      V.Shape = Root + ":";
-      for (const auto &[Key, C] : Terms) {
-        if (C == 0)
-          continue;
-        G = std::gcd(G, (C < 0 ? -C : C) * Factors[Key]);
-        V.Shape += Key + "*" + std::to_string(C) + ";";
-      }
-      auto Pow2 = [&](int64_t X) {
-        int64_t A = 1;
-        while (A < Placed && (X == 0 || X % (2 * A) == 0))
-          A *= 2;
-        return A;
-      };
-      V.TermsAlign = Pow2(G);
-      V.Align = Pow2(std::gcd(G, V.Const < 0 ? -V.Const : V.Const));
-      V.Ok = true;
-      return V;
+      return Finish(Root);
     }
     return V;
   }
@@ -422,8 +513,8 @@ SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersA
 /// access that could be merged this way with one before it, since the last
 /// branch or barrier and with no store between loads (or load between
 /// stores) of the same array, is reported unknown.
-void SharedMerges::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, unsigned Width,
-                               const Expr *Site) {
+void SharedMerges::noteMergeable(MemorySpace Space, AccessOp Op, RegionId Rg,
+                                 const Poly &Offset, unsigned Width, const Expr *Site) {
   // ptxas does not move a shared load past a shared store to merge it, nor
   // a store past a load, even of another array (Rodinia lud_perimeter's
   // dia[i][j], read between stores to peri_row in an unrolled loop, stays
@@ -441,9 +532,14 @@ void SharedMerges::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, u
   // Where the syntax does not tell (a pointer passed to a helper), what the
   // address is on every lane of the warp, active or not: ptxas compiles one
   // instruction for all of them (a lone active lane proves nothing).
-  const PtxasView View = ptxasView(Site);
+  const PtxasView View = ptxasView(Site, false, Space);
+  const bool Global = Space == MemorySpace::Global;
+  // Of a global address nvcc knows only what its syntax says (never where
+  // cudaMalloc put the allocation).
   const int64_t Align =
-      View.Ok ? View.Align : provenAlignment(Offset + R.Regions[Rg].BaseOffset, Exists, Placed);
+      View.Ok ? View.Align
+      : Global ? 1
+               : provenAlignment(Offset + R.Regions[Rg].BaseOffset, Exists, Placed);
   bool SameSeen = false; // only the latest run of the same access counts
   for (auto It = MergeWindow.rbegin(); It != MergeWindow.rend(); ++It) {
     const RecentAccess &A = *It;
@@ -452,7 +548,8 @@ void SharedMerges::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, u
         continue;
       SameSeen = true;
     }
-    if (A.Op != Op || A.Region != Rg || A.Width != Width || A.Active != Active)
+    if (A.Op != Op || A.Region != Rg || A.Width != Width || A.Active != Active ||
+        A.Space != Space || (Global && (!View.Ok || !A.Syntax)))
       continue;
     // The same access in the iterations of a loop nvcc unrolls completely:
     // mergeUnrolled() decides after the loop.
@@ -468,10 +565,10 @@ void SharedMerges::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, u
       // address moves by its width, aligned as where a copy starts.
       if (Dist != static_cast<int64_t>(Width) && Dist != -static_cast<int64_t>(Width))
         continue;
-      const PtxasView AtStart = ptxasView(Site, /*CountersAtStart=*/true);
+      const PtxasView AtStart = ptxasView(Site, /*CountersAtStart=*/true, Space);
       if (AtStart.Ok && AtStart.Align < 2 * static_cast<int64_t>(Width))
         continue;
-      noteMergeableWithNextCopy(Site, Op, Width);
+      noteMergeableWithNextCopy(Space, Site, Op, Width);
       continue;
     }
     // The distance must be a constant to ptxas too: s[0] and s[t / 32] are
@@ -491,16 +588,17 @@ void SharedMerges::noteMergeable(AccessOp Op, RegionId Rg, const Poly &Offset, u
     if ((Dist > 0 ? A.Align : Align) < Block)
       continue; // the lower address is not known to start the block
     const char *Verb = Op == AccessOp::Load ? "read" : "write";
+    const auto [Who, Into] = mergerOf(Space, Op);
     R.Mergeable.try_emplace({Site, Op},
                             makeReason(ReasonKind::MayBeMerged,
                                        {text(A.Site), lineOf(Ctx, A.Site->getBeginLoc()), Verb,
-                                        std::to_string(Block)}));
+                                        std::to_string(Block), Who, Into}));
     R.Mergeable.try_emplace({A.Site, Op},
                             makeReason(ReasonKind::MayBeMerged,
                                        {text(Site), lineOf(Ctx, Site->getBeginLoc()), Verb,
-                                        std::to_string(Block)}));
+                                        std::to_string(Block), Who, Into}));
   }
-  MergeWindow.push_back({Rg, Offset, Width, Active, Op, Site, Align, View.Ok, View.Shape,
+  MergeWindow.push_back({Rg, Offset, Width, Active, Op, Space, Site, Align, View.Ok, View.Shape,
                          View.Const});
   if (MergeWindow.size() > 32)
     MergeWindow.erase(MergeWindow.begin());
@@ -613,7 +711,7 @@ void SharedMerges::mergeUnrolled(size_t Mark) {
   std::map<std::pair<const Expr *, std::string>, std::vector<size_t>> Groups;
   for (size_t I = Mark; I < Buffered.size(); ++I) {
     const AccessEvent &E = Buffered[I];
-    if (spaceModel(E.Space).MergedByPtxas && E.UnknownWhy.empty() && E.Region &&
+    if (mergesWhenAligned(E.Space) && E.UnknownWhy.empty() && E.Region &&
         (E.Op == AccessOp::Load || E.Op == AccessOp::Store) && E.Chunks == 1 && E.Width < 16)
       Groups[{E.Site, E.ContextKey}].push_back(I);
   }
@@ -645,13 +743,20 @@ void SharedMerges::mergeUnrolled(size_t Mark) {
     // access each. Anything else (a row starting inside a block, a part of
     // a block left over, an alignment it cannot prove) it may merge in
     // pieces, or read a whole block for part of it: not known.
-    const PtxasView View = ptxasView(First.Site);
+    const PtxasView View = ptxasView(First.Site, false, First.Space);
     const int64_t Bytes = W * static_cast<int64_t>(Idx.size());
+    if (First.Space == MemorySpace::Global) {
+      // nvcc's merges of global rows are not claimed: they may be merged
+      // where the alignment it can prove leaves room for two copies.
+      if (View.Ok && View.TermsAlign >= 2 * W)
+        noteMergeableWithNextCopy(First.Space, First.Site, First.Op, First.Width);
+      continue;
+    }
     if (!View.Ok || View.Align < Block || Bytes % Block != 0 ||
         provenAlignment(First.Offset + R.Regions[*First.Region].BaseOffset, First.Active, Block) <
             Block) {
       if (!View.Ok || View.TermsAlign >= 2 * W)
-        noteMergeableWithNextCopy(First.Site, First.Op, First.Width);
+        noteMergeableWithNextCopy(First.Space, First.Site, First.Op, First.Width);
       continue;
     }
     const size_t PerBlock = static_cast<size_t>(Block / W);
@@ -674,7 +779,7 @@ void SharedMerges::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
   const Poly Next = Poly::symbol(K) + Poly::constant(1);
   for (size_t I = Mark; I < Buffered.size(); ++I) {
     const AccessEvent &E = Buffered[I];
-    if (!spaceModel(E.Space).MergedByPtxas || !E.UnknownWhy.empty() || !E.Region ||
+    if (!mergesWhenAligned(E.Space) || !E.UnknownWhy.empty() || !E.Region ||
         (E.Op != AccessOp::Load && E.Op != AccessOp::Store) || E.Chunks != 1 ||
         E.Width >= 16 || !E.Offset.mentions(K))
       continue;
@@ -695,21 +800,101 @@ void SharedMerges::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
     const int64_t D = L < WarpSize ? Step.laneConstants()[L] : 0;
     if (D != static_cast<int64_t>(E.Width) && D != -static_cast<int64_t>(E.Width))
       continue;
-    const PtxasView View = ptxasView(E.Site, /*CountersAtStart=*/true);
-    if (View.Ok && View.Align < 2 * static_cast<int64_t>(E.Width))
+    const PtxasView View = ptxasView(E.Site, /*CountersAtStart=*/true, E.Space);
+    if ((View.Ok || E.Space == MemorySpace::Global) &&
+        (!View.Ok || View.Align < 2 * static_cast<int64_t>(E.Width)))
       continue;
-    noteMergeableWithNextCopy(E.Site, E.Op, E.Width);
+    noteMergeableWithNextCopy(E.Space, E.Site, E.Op, E.Width);
   }
 }
 
-void SharedMerges::noteMergeableWithNextCopy(const Expr *Site, AccessOp Op, unsigned Width) {
+bool SharedMerges::holdsLoop(const Stmt *Loop) {
+  auto It = HoldsLoopCache.find(Loop);
+  if (It != HoldsLoopCache.end())
+    return It->second;
+  std::function<bool(const Stmt *)> Holds = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (Holds(C))
+        return true;
+    return false;
+  };
+  const Stmt *Body = nullptr;
+  if (auto *F = dyn_cast<ForStmt>(Loop))
+    Body = F->getBody();
+  else if (auto *W = dyn_cast<WhileStmt>(Loop))
+    Body = W->getBody();
+  else if (auto *D = dyn_cast<DoStmt>(Loop))
+    Body = D->getBody();
+  else if (auto *RF = dyn_cast<CXXForRangeStmt>(Loop))
+    Body = RF->getBody();
+  return HoldsLoopCache[Loop] = Holds(Body);
+}
+
+void SharedMerges::noteMergeableAcrossNest(size_t Mark) {
+  // ptxas moves neither a shared load past a shared store nor a store past
+  // a load (noteMergeable()): a nest that does both merges neither.
+  // (per space: [1] global, [0] shared)
+  bool Loads[2] = {false, false}, Stores[2] = {false, false};
+  std::map<std::pair<const Expr *, std::string>, std::vector<size_t>> Groups;
+  for (size_t I = Mark; I < Buffered.size(); ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (!mergesWhenAligned(E.Space))
+      continue;
+    const bool G = E.Space == MemorySpace::Global;
+    Loads[G] |= E.Op != AccessOp::Store;
+    Stores[G] |= E.Op != AccessOp::Load;
+    if (E.UnknownWhy.empty() && E.Region &&
+        (E.Op == AccessOp::Load || E.Op == AccessOp::Store) && E.Chunks == 1 && E.Width < 16)
+      Groups[{E.Site, E.ContextKey}].push_back(I);
+  }
+  for (auto &[Key, Idx] : Groups) {
+    const AccessEvent &First = Buffered[Idx.front()];
+    const bool G = First.Space == MemorySpace::Global;
+    if (Idx.size() < 2 || (First.Op == AccessOp::Load ? Stores[G] : Loads[G]))
+      continue;
+    unsigned L = 0;
+    while (L < WarpSize && !(First.Active & (LaneMask(1) << L)))
+      ++L;
+    if (L == WarpSize)
+      continue;
+    // Each copy's distance from the first, where it is one for all lanes.
+    std::set<int64_t> Dists;
+    for (size_t I : Idx) {
+      const AccessEvent &E = Buffered[I];
+      if (E.Region != First.Region || E.Width != First.Width || E.Active != First.Active)
+        continue;
+      const Poly D = E.Offset - First.Offset;
+      if (D.isConcrete(E.Active) && D.isUniform(E.Active))
+        Dists.insert(D.laneConstants()[L]);
+    }
+    const int64_t W = First.Width;
+    const bool SideBySide = std::any_of(Dists.begin(), Dists.end(),
+                                        [&](int64_t D) { return Dists.count(D + W) != 0; });
+    if (!SideBySide)
+      continue;
+    // As where a copy of the unrolled nest starts: the terms ptxas cannot
+    // evaluate must leave room for a block of two.
+    const PtxasView View = ptxasView(First.Site, /*CountersAtStart=*/true, First.Space);
+    if ((View.Ok || First.Space == MemorySpace::Global) && (!View.Ok || View.TermsAlign < 2 * W))
+      continue;
+    noteMergeableWithNextCopy(First.Space, First.Site, First.Op, First.Width);
+  }
+}
+
+void SharedMerges::noteMergeableWithNextCopy(MemorySpace Space, const Expr *Site, AccessOp Op,
+                                             unsigned Width) {
+  const auto [Who, Into] = mergerOf(Space, Op);
   R.Mergeable.try_emplace(
       {Site, Op},
       makeReason(ReasonKind::MayBeMerged,
                  {text(Site), lineOf(Ctx, Site->getBeginLoc()),
                   Op == AccessOp::Load ? "read, in the next iteration,"
                                        : "write, in the next iteration,",
-                  std::to_string(2 * Width)}));
+                  std::to_string(2 * Width), Who, Into}));
 }
 
 std::unique_ptr<CompilerModel> makeSharedMerges(WarpInterp &I) {
