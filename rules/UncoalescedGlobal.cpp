@@ -76,7 +76,57 @@ std::string suggestion(const AccessRecord &R) {
          "consecutive elements: " + gain(R);
 }
 
+/// A vector type of Width bytes with ElementType's elements, where there
+/// is one ("float4"), else "".
+std::string vectorType(const std::string &ElementType, unsigned Width) {
+  static const struct {
+    const char *Element;
+    unsigned Size;
+    const char *Prefix;
+  } Types[] = {{"float", 4, "float"}, {"int", 4, "int"},        {"unsigned int", 4, "uint"},
+               {"double", 8, "double"}, {"long long", 8, "longlong"},
+               {"unsigned long long", 8, "ulonglong"}};
+  std::string E = ElementType;
+  for (const char *Q : {"const ", "volatile "})
+    if (E.rfind(Q, 0) == 0)
+      E = E.substr(std::string(Q).size());
+  for (const auto &T : Types)
+    if (E == T.Element && Width % T.Size == 0 && Width / T.Size >= 2 && Width / T.Size <= 4)
+      return std::string(T.Prefix) + std::to_string(Width / T.Size);
+  return "";
+}
+
 } // namespace
+
+static std::string vectorChanceNote(const AccessRecord &R) {
+  if (!R.Chance)
+    return "";
+  const AccessRecord::VectorChance &C = *R.Chance;
+  const std::string Lines = C.FirstLine == C.LastLine
+                                ? "line " + std::to_string(C.FirstLine)
+                                : "lines " + std::to_string(C.FirstLine) + " to " +
+                                      std::to_string(C.LastLine);
+  const char *Verb = R.Op == AccessOp::Store ? "write" : "read";
+  const std::string Op = std::string(R.Op == AccessOp::Store ? "STG" : "LDG") + ".E." +
+                         std::to_string(C.Width * 8);
+  std::string N = "nvcc emitted " + C.Emitted + " for the " + std::to_string(C.Accesses) +
+                  " accesses of " + Lines + ", which " + Verb + " " + std::to_string(C.Width) +
+                  " adjacent bytes per lane that are " + std::to_string(C.Width) +
+                  "-byte aligned at run time; it cannot prove that alignment: `" + C.Pointer +
+                  "` is a `" + C.PointerType + "`, known to be " +
+                  std::to_string(C.ProvenAlign) + "-byte aligned. One " + Op + " per lane " +
+                  "would take " + quantity(C.SectorsAfter, "sector") + " per warp instead of " +
+                  formatNumber(C.SectorsBefore) + " (" +
+                  formatNumber(C.SectorsBefore / std::max(C.SectorsAfter, 1e-9)) +
+                  "x fewer) and 1 request instead of " + std::to_string(C.Accesses) + ": ";
+  const std::string V = vectorType(R.ElementType, C.Width);
+  if (!V.empty())
+    N += std::string(Verb) + " them as one `" + V + "`, or ";
+  N += "state the alignment where `" + C.Pointer + "` is set: `" + C.Pointer + " = static_cast<" +
+       C.PointerType + ">(__builtin_assume_aligned(" + C.Pointer + ", " +
+       std::to_string(C.Width) + "));`";
+  return N;
+}
 
 void UncoalescedGlobal::describe(const AccessRecord &R, const RuleOptions &Opts,
                                  Finding &F) const {
@@ -85,7 +135,11 @@ void UncoalescedGlobal::describe(const AccessRecord &R, const RuleOptions &Opts,
   if (!P.empty())
     F.Message += ": " + P;
   addEvidenceAndAssumptions(F, R, Opts, "sector");
-  F.Notes.push_back({std::nullopt, suggestion(R)});
+  // With the compiler witness: one wider instruction nvcc could not emit.
+  if (std::string V = vectorChanceNote(R); !V.empty())
+    F.Notes.push_back({std::nullopt, V});
+  else
+    F.Notes.push_back({std::nullopt, suggestion(R)});
 }
 
 } // namespace coalesce

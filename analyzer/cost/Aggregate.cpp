@@ -192,7 +192,6 @@ void AccessAggregator::record(const AccessEvent &E) {
     S.SumW += E.Weight;
     return;
   }
-  const unsigned F = firstLane(E.Active);
   auto Memo = CostMemos.find(memoKey("cost", E.Space, Addr, E.Active, E.Width, Rg.Align));
   if (Memo == CostMemos.end()) {
     CostMemo M;
@@ -206,6 +205,25 @@ void AccessAggregator::record(const AccessEvent &E) {
   const Cost &C = Memo->second.C;
   S.SumW += E.Weight;
   S.Sum.add(C, E.Weight, Lines);
+  if (E.Chance && !S.ChanceMissing &&
+      (!S.Chance || (S.Chance->Width == E.Chance->Width &&
+                     S.Chance->Members == E.Chance->Members))) {
+    double Before = 0;
+    for (int64_t D : E.Chance->Members)
+      Before += requestCost(E.Space, Addr + Poly::constant(D), E.Active, E.Width, Rg.Align,
+                            Run.Syms)
+                    .Value;
+    const double After = requestCost(E.Space, Addr + Poly::constant(E.Chance->Start), E.Active,
+                                     E.Chance->Width, Rg.Align, Run.Syms)
+                             .Value;
+    if (!S.Chance)
+      S.Chance = *E.Chance;
+    S.ChanceW += E.Weight;
+    S.ChanceBefore += Before * E.Weight;
+    S.ChanceAfter += After * E.Weight;
+  } else if (!E.ChanceMember) {
+    S.ChanceMissing = true;
+  }
   if (!C.Exact) {
     std::optional<Assumption> Note = alignmentNote(Addr, E.Active, E.Space, Rg);
     if (Note &&
@@ -388,6 +406,21 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
                   : S->WitnessSourceOnly ? Witnessed::SourceOnly
                                          : Witnessed::Confirmed;
     Rec.WitnessNote = S->WitnessNote;
+    if (S->Chance && !S->ChanceMissing && S->ChanceW > 0 && S->UnknownWhy.empty() &&
+        S->ChanceAfter < S->ChanceBefore) {
+      AccessRecord::VectorChance C;
+      C.Width = S->Chance->Width;
+      C.Accesses = static_cast<unsigned>(S->Chance->Members.size());
+      C.FirstLine = S->Chance->FirstLine;
+      C.LastLine = S->Chance->LastLine;
+      C.Emitted = S->Chance->Emitted;
+      C.Pointer = S->Chance->Pointer;
+      C.PointerType = S->Chance->PointerType;
+      C.ProvenAlign = S->Chance->ProvenAlign;
+      C.SectorsBefore = S->ChanceBefore / S->ChanceW;
+      C.SectorsAfter = S->ChanceAfter / S->ChanceW;
+      Rec.Chance = C;
+    }
     if (S->ReportLine && S->ReportLine != Rec.Pos.Line)
       moveToLine(Ctx, At->getBeginLoc(), S->ReportLine, Rec.Pos);
     Rec.Kernel = KernelName;

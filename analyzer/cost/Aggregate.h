@@ -80,6 +80,12 @@ private:
     bool WitnessCorrected = false, WitnessSourceOnly = false;
     unsigned ReportLine = 0;
     std::string WitnessNote;
+    /// The events' chance of one wider instruction (AccessEvent::Chance),
+    /// kept only if every costed event has it: the sectors of the
+    /// instructions together and of the one instead, request-weighted.
+    std::optional<VectorChanceEvent> Chance;
+    bool ChanceMissing = false;
+    double ChanceW = 0, ChanceBefore = 0, ChanceAfter = 0;
   };
 
   void addAssumption(Stats &S, const Assumption &A);

@@ -53,8 +53,10 @@ Value WarpInterp::evalCall(const CallExpr *CE, LValue *RetLV) {
       return *C;
     }
   // A barrier, fence, atomic or warp exchange.
-  if (ordersMemory(FD))
+  if (ordersMemory(FD)) {
     Models.orderingCall(CE);
+    ++OrderingsRun;
+  }
   // Calls through lambdas and functors: operator().
   if (!FD) {
     for (const Expr *A : CE->arguments())

@@ -152,6 +152,21 @@ struct AccessSide {
   const clang::VarDecl *ArrayDecl = nullptr;
 };
 
+/// Accesses of one thread that read (write) the adjacent pieces of an
+/// aligned block, each emitted as its own narrower instruction where one
+/// instruction of the block's width would do (interp/models/EmittedCode.cpp,
+/// noteVectorChances()); carried by the first of them.
+struct VectorChanceEvent {
+  unsigned Width = 0;            // bytes one instruction would take per lane
+  std::vector<int64_t> Members;  // the accesses' offsets from this one's (0 first)
+  int64_t Start = 0;             // the block's offset from this one's
+  unsigned FirstLine = 0, LastLine = 0;
+  std::string Emitted;           // "4 LDG.E"
+  std::string Pointer;           // `p`, or empty (not one named pointer)
+  std::string PointerType;       // "const float *"
+  int64_t ProvenAlign = 0;       // what the compiler can prove of the pointer
+};
+
 struct AccessEvent {
   const clang::Expr *Site = nullptr;
   /// Where the access is reported, when not at Site: an access inside a
@@ -192,6 +207,11 @@ struct AccessEvent {
   const clang::Stmt *Statement = nullptr;
   const clang::FunctionDecl *Function = nullptr;
   std::string WitnessNote;
+  std::optional<VectorChanceEvent> Chance;
+  bool ChanceMember = false; // another access's Chance counts this one
+  /// Barriers, fences and warp exchanges the warp ran before the access:
+  /// the compiler moves no access across one.
+  unsigned Epoch = 0;
   /// The event of the second side alone, with the first's lanes, weight,
   /// site, context and assumptions.
   AccessEvent secondSide() const;

@@ -610,6 +610,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   E.Site = Site;
   E.Statement = CurrentStmt;
   E.Function = frame().FD;
+  E.Epoch = OrderingsRun;
   E.Op = Op;
   E.ContextKey = frame().ContextKey;
   E.ContextText = frame().ContextText;

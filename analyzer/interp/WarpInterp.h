@@ -144,6 +144,8 @@ private:
   unsigned BufferDepth = 0;
   /// The statement exec() is running (innermost), for AccessEvent::Statement.
   const clang::Stmt *CurrentStmt = nullptr;
+  /// Barriers, fences and warp exchanges run so far (AccessEvent::Epoch).
+  unsigned OrderingsRun = 0;
   /// Branches on an unknown condition whose sides retire lanes (a return
   /// on loaded data): a loop containing one cannot be run iteration by
   /// iteration to its end (Loops.cpp).

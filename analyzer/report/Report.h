@@ -167,6 +167,21 @@ struct AccessRecord {
   /// Those instructions as nvdisasm prints them (at most 16), for --explain.
   std::vector<std::string> EmittedInstructions;
   std::string WitnessNote;
+  /// Global memory, with the witness: this access and the ones after it
+  /// read (write) the adjacent pieces of a block that is aligned at run
+  /// time, each as its own instruction, where one instruction of the
+  /// block's width would do (interp/models/EmittedCode.cpp).
+  struct VectorChance {
+    unsigned Width = 0;        // bytes per lane of the one instruction
+    unsigned Accesses = 0;     // instructions it replaces
+    unsigned FirstLine = 0, LastLine = 0;
+    std::string Emitted;       // "4 LDG.E"
+    std::string Pointer, PointerType;
+    int64_t ProvenAlign = 0;   // what the compiler can prove of the pointer
+    double SectorsBefore = 0;  // per warp, all the instructions together
+    double SectorsAfter = 0;   // per warp, the one instruction
+  };
+  std::optional<VectorChance> Chance;
 
   std::string key() const; // stable identity for sorting and baselines
 };

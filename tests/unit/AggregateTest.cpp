@@ -110,3 +110,88 @@ TEST(Aggregate, AnInstructionWithTwoSidesIsARecordPerSide) {
   EXPECT_EQ(*Second.Region, SId);
   EXPECT_EQ(Second.Active, E.Active);
 }
+
+// A chance of one wider instruction (AccessEvent::Chance, set by the
+// compiler witness): its record gets the sectors per warp of the separate
+// instructions together and of the one instead, costed from the lead's
+// lanes; an event of the record without the chance (and not counted by
+// another's) drops it, a member's does not.
+TEST(Aggregate, AVectorChanceIsCostedBeforeAndAfter) {
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      Code, {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
+             "--cuda-gpu-arch=sm_90", "-std=c++17"},
+      "copy.cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *K = nullptr;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
+      K = FD;
+  ASSERT_TRUE(K);
+  FirstAssign V;
+  V.TraverseDecl(const_cast<FunctionDecl *>(K));
+  ASSERT_TRUE(V.Found);
+  LaunchFacts Facts;
+  Facts.Config.Block = {32, 1, 1};
+  Facts.Config.BlockKnown = true;
+  Facts.Config.Source = "--block";
+
+  auto Run = [&](bool WithMember, bool Missing) {
+    KernelRun R(Ctx, K, Facts, InterpreterLimits());
+    MemRegion G;
+    G.K = MemRegion::Global;
+    G.Name = "g";
+    G.Align = 256;
+    const RegionId GId = R.addRegion(G);
+    // Lane l reads the float at 16 l: 16 sectors a request; the four
+    // floats of its 16 bytes as four instructions are 64 sectors, one
+    // 16-byte instruction 16.
+    LaneInts Read{};
+    for (unsigned L = 0; L < WarpSize; ++L)
+      Read[L] = 16 * L;
+    AccessEvent E;
+    E.Site = V.Found;
+    E.Op = AccessOp::Load;
+    E.Space = *G.space();
+    E.Region = GId;
+    E.Offset = Poly::lanes(Read);
+    E.Width = 4;
+    E.Active = AllLanes;
+    E.AccessType = Ctx.FloatTy;
+    VectorChanceEvent C;
+    C.Width = 16;
+    C.Members = {0, 4, 8, 12};
+    C.Start = 0;
+    C.FirstLine = 3;
+    C.LastLine = 6;
+    C.Emitted = "4 LDG.E";
+    C.Pointer = "g";
+    C.PointerType = "const float *";
+    C.ProvenAlign = 4;
+    AccessEvent Lead = E;
+    Lead.Chance = C;
+    AccessAggregator Agg(R);
+    Agg.record(Lead);
+    if (WithMember) {
+      AccessEvent M = E; // the same site again (a loop): counted by the lead
+      M.Offset = Poly::lanes(Read) + Poly::constant(4);
+      M.ChanceMember = true;
+      Agg.record(M);
+    }
+    if (Missing)
+      Agg.record(E);
+    return Agg.finish("copy", 1);
+  };
+  std::vector<AccessRecord> Out = Run(true, false);
+  ASSERT_EQ(Out.size(), 1u);
+  ASSERT_TRUE(Out[0].Chance);
+  EXPECT_EQ(Out[0].Chance->Width, 16u);
+  EXPECT_EQ(Out[0].Chance->Accesses, 4u);
+  EXPECT_DOUBLE_EQ(Out[0].Chance->SectorsBefore, 64);
+  EXPECT_DOUBLE_EQ(Out[0].Chance->SectorsAfter, 16);
+  EXPECT_EQ(Out[0].Chance->Emitted, "4 LDG.E");
+  // A warp of the record whose accesses are not in such a block: no chance.
+  Out = Run(false, true);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_FALSE(Out[0].Chance);
+}

@@ -182,6 +182,20 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   J["witness"] = witnessedName(R.Witness);
   J["emitted"] = R.Emitted;
   J["witness_note"] = R.WitnessNote.empty() ? json(nullptr) : json(R.WitnessNote);
+  if (R.Chance) {
+    const AccessRecord::VectorChance &C = *R.Chance;
+    J["vector_chance"] = {{"bytes_per_lane", C.Width},
+                          {"accesses", C.Accesses},
+                          {"lines", {C.FirstLine, C.LastLine}},
+                          {"emitted", C.Emitted},
+                          {"pointer", C.Pointer},
+                          {"pointer_type", C.PointerType},
+                          {"proven_alignment", C.ProvenAlign},
+                          {"sectors_per_warp_before", C.SectorsBefore},
+                          {"sectors_per_warp_after", C.SectorsAfter}};
+  } else {
+    J["vector_chance"] = nullptr;
+  }
   if (const ParametricCost *P = A.parametric(); P && Known)
     J["parametric"] = parametricToJson(*P, /*WithTable=*/true);
   if (R.Pattern && Known) {

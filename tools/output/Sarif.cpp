@@ -136,6 +136,13 @@ json properties(const Finding &F) {
   P["witness"] = witnessedName(R->Witness);
   if (!R->Emitted.empty())
     P["emitted"] = R->Emitted;
+  if (R->Chance) {
+    P["vectorChance"] = {{"bytesPerLane", R->Chance->Width},
+                         {"accesses", R->Chance->Accesses},
+                         {"lines", {R->Chance->FirstLine, R->Chance->LastLine}},
+                         {"sectorsPerWarpBefore", R->Chance->SectorsBefore},
+                         {"sectorsPerWarpAfter", R->Chance->SectorsAfter}};
+  }
   json Launch;
   Launch["block"] = R->Launch.BlockKnown
                         ? json{R->Launch.Block.X, R->Launch.Block.Y, R->Launch.Block.Z}

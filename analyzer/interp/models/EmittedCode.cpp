@@ -42,6 +42,8 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -153,7 +155,37 @@ private:
   bool mergeable(const Expr *Site, AccessOp Op) const {
     return R.Mergeable.count({Site, Op}) || R.Mergeable.count({Site->IgnoreParenImpCasts(), Op});
   }
+  /// Global accesses of one thread that read (write) the adjacent pieces
+  /// of a block aligned at run time, each emitted at its own width where one
+  /// instruction of the block's width would do: the first carries the
+  /// chance (AccessEvent::Chance).
+  void noteVectorChances(const std::vector<bool> &Drop);
 };
+
+/// The pointer variable an lvalue indexes (`p` of `p[4 * i + 1]`, of
+/// `p[i].x`, of `p->x`), or null.
+const VarDecl *pointerOf(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = AS->getBase();
+    } else if (auto *ME = dyn_cast<MemberExpr>(E)) {
+      E = ME->getBase();
+    } else if (auto *UO = dyn_cast<UnaryOperator>(E);
+               UO && (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf)) {
+      E = UO->getSubExpr();
+    } else if (auto *BO = dyn_cast<BinaryOperator>(E);
+               BO && BO->getType()->isPointerType() && BO->isAdditiveOp()) {
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+    } else if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      return VD && VD->getType()->isPointerType() ? VD : nullptr;
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
 
 const EmittedCode::Home &EmittedCode::homeOf(const AccessEvent &E) {
   const Expr *At = E.ReportAt ? E.ReportAt : E.Site;
@@ -744,7 +776,169 @@ void EmittedCode::warpRan() {
     if (WasMergeable)
       forgetMergeable(E.Site, E.Op);
   }
+  noteVectorChances(Drop);
   dropBuffered(0, Drop);
+}
+
+void EmittedCode::noteVectorChances(const std::vector<bool> &Drop) {
+  // Blocks of 16 bytes, aligned at run time (what the analysis knows of
+  // the allocation, stated as an assumption), filled in program order by
+  // accesses of the same lanes, weight and width that nvcc emitted at that
+  // width. A barrier ends them (the compiler moves no access across one);
+  // so does an access of the other kind in global memory (a load may not
+  // move past a store through another pointer, nor a store past a load),
+  // and an atomic.
+  constexpr int64_t Wide = 16;
+  struct Block {
+    Poly Start;
+    Poly Symbolic;
+    RegionId Region;
+    AccessOp Op;
+    LaneMask Active;
+    double Weight;
+    unsigned Width;
+    unsigned Epoch;
+    int64_t Size;                                    // 16, or 8 where 16 is not aligned
+    std::vector<std::pair<size_t, int64_t>> Members; // event, offset in the block
+  };
+  std::vector<Block> Open, Done;
+  for (size_t I = 0; I < Buffered.size(); ++I) {
+    if (Drop[I])
+      continue;
+    const AccessEvent &E = Buffered[I];
+    if (E.Space != MemorySpace::Global)
+      continue;
+    const bool Candidate = E.Witness == Witnessed::Confirmed && E.UnknownWhy.empty() &&
+                           E.MaskWhy.empty() && E.Region && E.Chunks == 1 && !E.SecondSide &&
+                           (E.Op == AccessOp::Load || E.Op == AccessOp::Store) &&
+                           E.Width < Wide && (E.Width & (E.Width - 1)) == 0 && E.Active &&
+                           !E.AccessType.isVolatileQualified();
+    // What ends the open blocks: the other kind of access, an atomic, a
+    // barrier since.
+    for (auto It = Open.begin(); It != Open.end();) {
+      if (It->Epoch != E.Epoch || E.Op == AccessOp::Atomic || E.Op == AccessOp::Call ||
+          (E.Op != It->Op && (E.Op == AccessOp::Load || E.Op == AccessOp::Store))) {
+        Done.push_back(std::move(*It));
+        It = Open.erase(It);
+      } else {
+        ++It;
+      }
+    }
+    if (!Candidate)
+      continue;
+    const unsigned L0 = firstLane(E.Active);
+    const Poly Symbolic = E.Offset.symbolicPart(L0);
+    bool Placed = false;
+    for (Block &B : Open) {
+      if (B.Region != *E.Region || B.Op != E.Op || B.Active != E.Active ||
+          B.Weight != E.Weight || B.Width != E.Width || !(B.Symbolic == Symbolic))
+        continue;
+      const Poly D = E.Offset - B.Start;
+      if (!D.isConcrete(E.Active) || !D.isUniform(E.Active))
+        continue;
+      const int64_t Off = D.laneConstants()[L0];
+      if (Off < 0 || Off + E.Width > B.Size)
+        continue;
+      B.Members.push_back({I, Off});
+      Placed = true;
+      break;
+    }
+    if (Placed)
+      continue;
+    // Where the aligned block holding this access starts, at run time: of
+    // 16 bytes, else of 8.
+    const MemRegion &Rg = R.Regions[*E.Region];
+    std::optional<int64_t> Residue;
+    int64_t Size = Wide;
+    for (; Size > static_cast<int64_t>(E.Width) && !Residue; Size /= 2)
+      for (int64_t Rr = 0; Rr < Size; Rr += E.Width)
+        if (provenAlignment(E.Offset + Rg.BaseOffset - Poly::constant(Rr), E.Active,
+                            Rg.Align) >= Size) {
+          Residue = Rr;
+          break;
+        }
+    if (!Residue)
+      continue;
+    Size *= 2; // the loop halved it once more
+    Open.push_back({E.Offset - Poly::constant(*Residue), Symbolic, *E.Region, E.Op, E.Active,
+                    E.Weight, E.Width, E.Epoch, Size, {{I, *Residue}}});
+    if (Open.size() > 64) {
+      Done.push_back(std::move(Open.front()));
+      Open.erase(Open.begin());
+    }
+  }
+  Done.insert(Done.end(), std::make_move_iterator(Open.begin()),
+              std::make_move_iterator(Open.end()));
+
+  // In each block, the widest aligned piece whose every byte one access of
+  // the block reads (writes), each byte once, of at least two accesses:
+  // one instruction of the piece's width instead of one per access.
+  for (const Block &B : Done) {
+    if (B.Members.size() < 2)
+      continue;
+    for (int64_t Piece = B.Size; Piece > static_cast<int64_t>(B.Width); Piece /= 2) {
+      bool Found = false;
+      for (int64_t At = 0; At + Piece <= B.Size && !Found; At += Piece) {
+        std::vector<size_t> Cover(static_cast<size_t>(Piece / B.Width), SIZE_MAX);
+        bool Ok = true;
+        for (auto [I, Off] : B.Members) {
+          if (Off < At || Off >= At + Piece)
+            continue;
+          size_t &Slot = Cover[static_cast<size_t>((Off - At) / B.Width)];
+          if ((Off - At) % B.Width || Slot != SIZE_MAX) {
+            Ok = false; // the same bytes twice, or askew
+            break;
+          }
+          Slot = I;
+        }
+        for (size_t C : Cover)
+          Ok &= C != SIZE_MAX;
+        if (!Ok)
+          continue;
+        Found = true;
+        // The first in program order carries it.
+        size_t Lead = *std::min_element(Cover.begin(), Cover.end());
+        int64_t LeadOff = 0;
+        for (auto [I, Off] : B.Members)
+          if (I == Lead)
+            LeadOff = Off;
+        AccessEvent &E = Buffered[Lead];
+        VectorChanceEvent C;
+        C.Width = static_cast<unsigned>(Piece);
+        C.Start = At - LeadOff;
+        unsigned Lo = UINT_MAX, Hi = 0;
+        for (size_t K = 0; K < Cover.size(); ++K) {
+          C.Members.push_back(At + static_cast<int64_t>(K) * B.Width - LeadOff);
+          const unsigned L = homeOf(Buffered[Cover[K]]).Line;
+          Lo = std::min(Lo, L);
+          Hi = std::max(Hi, L);
+        }
+        C.FirstLine = Lo;
+        C.LastLine = Hi;
+        C.Emitted = std::to_string(Cover.size()) + " " +
+                    opcodeFor(E.Space, E.Op, B.Width).insert(3, ".E");
+        // Only where the reason is known: a named pointer whose type
+        // proves less than the piece's alignment (nvcc merges adjacent
+        // accesses where it can prove it: SharedMerges.cpp).
+        const VarDecl *P = pointerOf(E.Site);
+        if (!P)
+          continue;
+        QualType PT = P->getType()->getPointeeType();
+        if (PT->isIncompleteType() || PT->isDependentType())
+          continue;
+        C.Pointer = P->getName().str();
+        C.PointerType = P->getType().getAsString(Ctx.getPrintingPolicy());
+        C.ProvenAlign = statedAlignment(P, E.Function, Ctx);
+        if (C.ProvenAlign >= Piece)
+          continue;
+        E.Chance = std::move(C);
+        for (size_t K : Cover)
+          Buffered[K].ChanceMember = K != Lead;
+      }
+      if (Found)
+        break;
+    }
+  }
 }
 
 } // namespace
