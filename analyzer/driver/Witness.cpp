@@ -401,6 +401,12 @@ WitnessResult runWitness(const FileJob &Job, const WitnessOptions &O) {
     R.Cached = true;
     return Done(parsed(std::move(R), readFile(Entry + ".sass")));
   }
+  if (O.CacheOnly && !Entry.empty()) {
+    R.Deferred = true;
+    R.NotUsed = "not compiled yet (the language server compiles it in the background and "
+                "refines the diagnostics when it lands)";
+    return Done(R);
+  }
 
   llvm::SmallString<128> Tmp;
   if (llvm::sys::fs::createUniqueDirectory("coalesce-witness", Tmp)) {

@@ -36,6 +36,9 @@ struct WitnessOptions {
   std::string Nvcc;     // "" = the toolkit's, else PATH
   std::string Nvdisasm; // "" = $COALESCE_NVDISASM, the toolkit's, PATH, the one found at build time
   std::string CacheDir; // "" = no cache
+  /// Answer from the cache only: a compile not done yet is Deferred (the
+  /// language server compiles in the background and analyses again).
+  bool CacheOnly = false;
 };
 
 /// Parses --witness=VALUE: "auto", "off", or a file. False with Error set
@@ -49,6 +52,8 @@ struct WitnessResult {
   /// What it was: "nvcc 13.0 -arch=sm_90 (/usr/local/cuda/bin/nvcc), nvdisasm 13.2".
   std::string Source;
   bool Cached = false;
+  /// Not in the cache, and CacheOnly: not compiled.
+  bool Deferred = false;
   double Seconds = 0;
 };
 

@@ -18,6 +18,8 @@
 4. Cancellation and outdated versions: a request waiting for an analysis is
    cancelled by $/cancelRequest; results of superseded versions are never
    published.
+5. With --witness (nvcc and nvdisasm found): the compiler witness compiles
+   in the background and refines the diagnostics when it lands.
 
 Uses the built-in CUDA header (--cuda-path=none) and a temporary copy of the
 inputs, so no .coalesce-lint.yaml or compile_commands.json of the checkout
@@ -411,6 +413,60 @@ def project(lint, work):
     check(c.close() == 0, "exit status 0")
 
 
+WITNESS_KERNEL = """__global__ void four_floats(const float *p, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float a = p[4 * i + 0];
+  float b = p[4 * i + 1];
+  float c = p[4 * i + 2];
+  float d = p[4 * i + 3];
+  out[i] = a + b + c + d;
+}
+void launch(float *p, float *o) { four_floats<<<64, 256>>>(p, o); }
+"""
+
+
+def witness_refines(lint, work):
+    """5. The compiler witness in the background (docs/witness.md): a saved
+    file whose compile is not cached gets the source analysis' diagnostics
+    first, then, once nvcc and nvdisasm are done, the same version's
+    diagnostics joined with the witness (here: the note that one LDG.E.128
+    would do); reopened, the witness answers from its cache at once."""
+    src = work / "vectors.cu"
+    src.write_text(WITNESS_KERNEL)
+    uri = src.as_uri()
+    cache = work / "witness-cache"
+    env = dict(os.environ, COALESCE_CACHE_DIR=str(cache))
+    c = LspClient([lint, "lsp", "--witness=auto"], cwd=str(work), env=env)
+    c.request("initialize", {"processId": os.getpid(), "rootUri": work.as_uri(),
+                             "capabilities": CLIENT_CAPABILITIES})
+    c.notify("initialized", {})
+    open_doc(c, src, WITNESS_KERNEL)
+    i, first, _ = diagnostics_of(c, uri, 1)
+    notes = [r for d in first for r in lsp_findings([d])[0][5]]
+    check(len(first) == 4 and not any("nvcc emitted 4 LDG.E" in n for n in notes),
+          "first: the source analysis' four warnings, without the witness",
+          json.dumps(first)[:600])
+    _, second, _ = diagnostics_of(c, uri, 1, after=i + 1, timeout=180)
+    notes = [r for d in second for r in lsp_findings([d])[0][5]]
+    check(any("nvcc emitted 4 LDG.E" in n and "__builtin_assume_aligned(p, 16)" in n for n in notes),
+          "then the same version refined with the witness: one LDG.E.128 would do",
+          json.dumps(second)[:600])
+    check(any("compiler witness compiled in" in m for m in c.logs()),
+          "the background compile is logged", "; ".join(c.logs())[-600:])
+    check(c.close() == 0, "exit status 0")
+    # Reopened: from the witness's cache, one publication with the note.
+    c = LspClient([lint, "lsp", "--witness=auto"], cwd=str(work), env=env)
+    c.request("initialize", {"processId": os.getpid(), "rootUri": work.as_uri(),
+                             "capabilities": CLIENT_CAPABILITIES})
+    c.notify("initialized", {})
+    open_doc(c, src, WITNESS_KERNEL)
+    _, again, _ = diagnostics_of(c, uri, 1)
+    notes = [r for d in again for r in lsp_findings([d])[0][5]]
+    check(any("nvcc emitted 4 LDG.E" in n for n in notes),
+          "reopened: the witness from its cache in the first publication")
+    check(c.close() == 0, "exit status 0")
+
+
 def bad_usage(lint):
     r = subprocess.run([lint, "lsp", "--debounce=soon"], capture_output=True, text=True,
                        stdin=subprocess.DEVNULL)
@@ -437,6 +493,8 @@ def main():
         project(lint, work)
         fifty_kernels(lint, work, src_dir)
         cancel_and_stale(lint, work)
+        if "--witness" in sys.argv[3:]:
+            witness_refines(lint, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if FAILURES:

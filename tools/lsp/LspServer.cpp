@@ -220,6 +220,7 @@ public:
             llvm::consumeError(R.takeError());
         });
     Worker = std::thread([this] { work(); });
+    Compiler = std::thread([this] { compileLoop(); });
   }
   ~Server() { stop(); }
 
@@ -254,6 +255,8 @@ public:
     CV.notify_all();
     if (Worker.joinable())
       Worker.join();
+    if (Compiler.joinable())
+      Compiler.join();
   }
 
 private:
@@ -273,6 +276,7 @@ private:
     Clock::time_point Due; // ... not before this (edits are debounced)
     std::shared_ptr<const AnalysedDocument> Latest; // of the newest version analysed
     uint64_t LatestGeneration = 0;
+    uint64_t WitnessCompiled = 0; // the generation the witness was compiled for
     bool current() const { return Latest && LatestGeneration == Generation; }
   };
   struct Waiting {
@@ -464,6 +468,43 @@ private:
     bool Fresh;
   };
 
+  /// The compiler witness's compiles, one at a time, newest request per
+  /// document: when one lands for the version it was asked for, that
+  /// version is analysed again, with the witness.
+  void compileLoop() {
+    std::unique_lock<std::mutex> L(M);
+    while (!Stopping) {
+      if (Compiles.empty()) {
+        CV.wait(L);
+        continue;
+      }
+      auto First = Compiles.begin();
+      const std::string Path = First->first;
+      PendingCompile P = std::move(First->second);
+      Compiles.erase(First);
+      auto Doc = Docs.find(Path);
+      if (Doc == Docs.end() || Doc->second.Generation != P.Generation)
+        continue; // closed or edited meanwhile
+      L.unlock();
+      const Clock::time_point T0 = Clock::now();
+      WitnessResult W = runWitness(P.Job, P.Options);
+      const long long Ms =
+          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - T0).count();
+      log(llvm::lsp::MessageType::Log,
+          Path + ": compiler witness " +
+              (W.Module ? "compiled in " + std::to_string(Ms) + " ms: analysing again"
+                        : "not used: " + W.NotUsed));
+      L.lock();
+      Doc = Docs.find(Path);
+      if (Doc != Docs.end())
+        Doc->second.WitnessCompiled = P.Generation;
+      if (W.Module && Doc != Docs.end() && Doc->second.Generation == P.Generation) {
+        schedule(Doc->second, /*Debounce=*/false, /*Fresh=*/false);
+        CV.notify_all();
+      }
+    }
+  }
+
   void work() {
     std::unique_lock<std::mutex> L(M);
     while (!Stopping) {
@@ -553,6 +594,10 @@ private:
     RO.Jobs = 1;
     RO.CacheDir = Opts.CacheDir;
     RO.Witness = Opts.Witness;
+    // The compiler witness from its cache only: a compile not done yet runs
+    // in the background (compileLoop()), and the document is analysed again
+    // when it lands (docs/witness.md).
+    RO.Witness.CacheOnly = RO.Witness.M == WitnessOptions::Mode::Auto;
 
     const std::string Key = ResultCache::key(Job, RO);
     std::shared_ptr<const RunResult> R = S.Fresh ? nullptr : Cache.get(Key);
@@ -563,7 +608,21 @@ private:
       const Clock::time_point T0 = Clock::now();
       std::vector<RunResult> Results = runAnalysis({Job}, RO);
       R = std::make_shared<const RunResult>(std::move(Results.front()));
-      Cache.put(Key, R);
+      if (R->Witness.Deferred) {
+        // Not kept: the analysis with the witness replaces it. Compiled
+        // once per version: a cache that cannot be written is not retried.
+        WitnessOptions WO = RO.Witness;
+        WO.CacheOnly = false;
+        WO.CacheDir = RO.CacheDir;
+        std::lock_guard<std::mutex> L(M);
+        auto Doc = Docs.find(S.Path);
+        if (Doc != Docs.end() && Doc->second.WitnessCompiled != S.Generation) {
+          Compiles[S.Path] = PendingCompile{Job, WO, S.Generation};
+          CV.notify_all();
+        }
+      } else {
+        Cache.put(Key, R);
+      }
       const long long Ms =
           std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - T0).count();
       log(llvm::lsp::MessageType::Log,
@@ -678,6 +737,14 @@ private:
   std::unique_ptr<JobPlanner> Planner;
   std::map<std::string, std::pair<llvm::sys::TimePoint<>, uint64_t>> DbStamps;
   std::thread Worker;
+  /// Compiles for the witness waiting for compileLoop() (guarded by M).
+  struct PendingCompile {
+    FileJob Job;
+    WitnessOptions Options;
+    uint64_t Generation = 0;
+  };
+  std::map<std::string, PendingCompile> Compiles;
+  std::thread Compiler;
 };
 
 } // namespace
