@@ -112,6 +112,8 @@ std::string assumptionNote(const AccessRecord &R);
 /// instructions nvcc emitted on its line, and whether they confirmed or
 /// corrected the source analysis ("" when it was not used).
 std::string witnessNote(const AccessRecord &R);
+/// Why an access's requests per warp are not known (the loop, the branch).
+std::string requestsUnknownText(const AccessRecord &R);
 
 /// "8 sectors per request (ideal 4)", "4 constant-cache requests per
 /// instruction (ideal 1)" (costPhrase() in the record's space), with the

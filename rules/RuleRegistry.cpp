@@ -227,6 +227,10 @@ std::string witnessNote(const AccessRecord &R) {
   return "";
 }
 
+std::string requestsUnknownText(const AccessRecord &R) {
+  return R.RequestsWhy.empty() ? "the requests per warp are not known" : R.RequestsWhy;
+}
+
 std::string assumptionNote(const AccessRecord &R) {
   std::string S = R.Launch.describe();
   if (!R.Context.empty())
@@ -234,7 +238,7 @@ std::string assumptionNote(const AccessRecord &R) {
   for (const Assumption &A : R.Assumptions)
     S += "; " + A.Text;
   if (!R.RequestsKnown)
-    S += "; the cost is per loop iteration (trip count not known)";
+    S += "; " + requestsUnknownText(R);
   return S;
 }
 

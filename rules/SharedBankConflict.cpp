@@ -12,11 +12,14 @@ void SharedBankConflict::describe(const AccessRecord &R, const RuleOptions &Opts
               "-way bank conflict: " + costStatement(R);
   addEvidenceAndAssumptions(F, R, Opts, "wavefront");
   if (R.PaddedCost) {
-    std::string Fix = "padding the innermost dimension (" + R.PadDeclaration +
+    std::string Fix = "padding the innermost dimension by " +
+                      quantity(R.PadElements, "element") + " (" + R.PadDeclaration +
                       ") gives " + quantity(*R.PaddedCost, "wavefront") +
                       " per request";
     if (!R.PadTradeoff.empty())
       Fix += ", but " + R.PadTradeoff;
+    if (!R.PadWhyNot.empty())
+      Fix += "; no fix-it is offered: " + R.PadWhyNot;
     // A remark (a cost that holds only for some sizes) gets no fix-it.
     if (!R.PadInsertText.empty() && F.Level == Severity::Warning) {
       F.Fixes.push_back({R.PadInsertPos, R.PadRemoveLength, R.PadInsertText});

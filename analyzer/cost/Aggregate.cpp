@@ -155,6 +155,8 @@ void AccessAggregator::record(const AccessEvent &E) {
   if (!E.WitnessNote.empty() && S.WitnessNote.empty())
     S.WitnessNote = E.WitnessNote;
   S.RequestsKnown &= E.RequestsKnown;
+  if (!E.RequestsKnown && S.RequestsWhy.empty())
+    S.RequestsWhy = E.RequestsWhy;
   if (!E.UnknownWhy.empty()) {
     if (S.UnknownWhy.empty())
       S.UnknownWhy = E.UnknownWhy;
@@ -442,6 +444,7 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     Rec.StructSize = S->StructSize;
     Rec.Assumptions = S->Assumptions;
     Rec.RequestsKnown = S->RequestsKnown;
+    Rec.RequestsWhy = S->RequestsWhy;
     Rec.RequestsPerWarp = Warps ? S->SumW / Warps : 0;
     // SumW counts the requests of one block (blocks of different kinds
     // weighted by their share of the grid).
@@ -536,13 +539,35 @@ void AccessAggregator::proposePadding(const std::vector<const Stats *> &Order,
                  " at line " + std::to_string(Out[I].Pos.Line) + " goes from " +
                  formatNumber(Now) + " to " + formatNumber(Pad) + " wavefronts";
     }
+    // Wider accesses of the array (through a vector type or a pointer) whose
+    // alignment the padded row pitch breaks: the padding cannot be applied
+    // as it is.
+    const int64_t Pitch = (P.Dims.back() + P.Pad) * P.ElemSize;
+    std::string Breaks;
+    std::set<std::pair<unsigned, unsigned>> Said;
+    for (const AccessRecord &A : Out)
+      if (A.Space == MemorySpace::Shared && A.Array == KV.first->getName() &&
+          A.BytesPerLane > static_cast<unsigned>(P.ElemSize) && Pitch % A.BytesPerLane != 0 &&
+          Said.insert({A.Pos.Line, A.BytesPerLane}).second)
+        Breaks += std::string(Breaks.empty() ? "" : "; ") + "the " +
+                  std::to_string(A.BytesPerLane) + "-byte " + opName(A.Op) + " at line " +
+                  std::to_string(A.Pos.Line) + " would lose its " +
+                  std::to_string(A.BytesPerLane) + "-byte alignment (a row pitch of " +
+                  std::to_string(Pitch) + " bytes)";
+    if (!Breaks.empty())
+      Worse += std::string(Worse.empty() ? "" : "; ") + Breaks;
     for (size_t I : KV.second) {
       AccessRecord &R = Out[I];
       const Stats *S = Order[I];
       R.PaddedCost = S->SumPadded / S->SumW;
       R.PadDeclaration = P.Declaration.empty() ? KV.first->getName().str() : P.Declaration;
       R.PadTradeoff = Worse;
-      if (P.Editable && R.verdict() == Verdict::BankConflict) {
+      R.PadElements = static_cast<unsigned>(P.Pad);
+      if (!P.Editable)
+        R.PadWhyNot = P.WhyNot;
+      else if (!Breaks.empty())
+        R.PadWhyNot = "it would break wider accesses of '" + KV.first->getName().str() + "'";
+      if (P.Editable && Breaks.empty() && R.verdict() == Verdict::BankConflict) {
         R.PadInsertPos = P.InsertPos;
         R.PadInsertText = P.InsertText;
         R.PadRemoveLength = P.RemoveLength;

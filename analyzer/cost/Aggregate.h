@@ -54,6 +54,7 @@ private:
     double SumW = 0;
     AnswerSum Sum;
     bool RequestsKnown = true;
+    std::string RequestsWhy;
     Reason UnknownWhy, MaskWhy;
     std::string Because;
     int64_t StructSize = 0;

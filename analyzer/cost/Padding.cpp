@@ -125,6 +125,11 @@ PaddingPlan planPadding(ASTContext &Ctx, const VarDecl *VD,
     return Plan;
   Plan.Pad = Plan.ElemSize >= 4 ? 1 : 4 / Plan.ElemSize;
   Plan.Possible = true;
+  // The padded shape in numbers, until the declaration's own text is known.
+  Plan.Declaration = VD->getName().str();
+  for (size_t I = 0; I < Plan.Dims.size(); ++I)
+    Plan.Declaration +=
+        "[" + std::to_string(Plan.Dims[I] + (I + 1 == Plan.Dims.size() ? Plan.Pad : 0)) + "]";
 
   // Safety: every use is a full subscript, in the kernel (function-scope
   // arrays) or anywhere in the translation unit (file-scope ones).

@@ -2,6 +2,8 @@
 
 #include "driver/Runner.h"
 
+#include "clang/Basic/OffloadArch.h"
+
 #include "ast/ClangErrors.h"
 #include "driver/Invocation.h"
 #include "driver/JobDatabase.h"
@@ -290,11 +292,16 @@ void relativize(TUReport &R, const FileJob &Job) {
     Fix(A.PadInsertPos);
     for (SourcePos &S : A.Launch.Sites)
       Fix(S);
+    for (AccessRecord::LaunchTotal &T : A.LaunchTotals)
+      for (SourcePos &S : T.Sites)
+        Fix(S);
   }
   for (KernelSummary &K : R.Kernels) {
     Fix(K.Pos);
     Fix(K.ErrorPos);
   }
+  for (AnnotationProblem &P : R.Problems)
+    Fix(P.Pos);
 }
 
 /// What became of a parse with a precompiled preamble.
@@ -398,6 +405,23 @@ void runOne(const FileJob &Job, const AnalysisOptions &Given, const RunOptions &
             const std::shared_future<WitnessResult> *Shared, RunResult &Out) {
   std::string CacheProblem;
   Out = RunResult();
+  // An architecture clang does not know: one clear error naming the option
+  // (clang's own would be followed by errors from the headers it then
+  // cannot configure).
+  for (const std::string &A : Job.Args) {
+    llvm::StringRef V(A);
+    if (!V.consume_front("--cuda-gpu-arch=") && !V.consume_front("--offload-arch="))
+      continue;
+    const clang::OffloadArch Arch = clang::StringToOffloadArch(V);
+    if (Arch != clang::OffloadArch::UNKNOWN && clang::IsNVIDIAOffloadArch(Arch))
+      continue;
+    Out.Report.File = Job.File;
+    Out.Refused = A + " is not a CUDA GPU architecture clang knows (for example sm_80, sm_90, "
+                      "sm_90a, sm_100a; the default is sm_90)";
+    Out.Failed = true;
+    Out.Report.Errors.push_back(Out.Refused);
+    return;
+  }
   // The compiler witness compiles the file while clang parses it; the
   // analysis waits for it once the kernels are found.
   AnalysisOptions AOpts = Given;

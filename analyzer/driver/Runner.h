@@ -47,6 +47,8 @@ struct RunResult {
   unsigned ClangErrors = 0;     // errors clang reported (kernels they touch are not analysed)
   bool Analysed = false;        // clang built an AST and the analysis ran on it
   bool Failed = false;          // nothing could be analysed: no AST, or errors touch every kernel
+  /// Not parsed at all: why (an option clang cannot use), said once.
+  std::string Refused;
   bool UsedPreamble = false;    // parsed with a precompiled preamble
   bool BuiltPreamble = false;   // ... that this run had to build
   std::string CacheProblem;     // the preamble cache could not be used: why

@@ -53,6 +53,7 @@ struct LoopRun {
   std::optional<SymbolId> K;
   double EntryWeight = 1;
   bool EntryKnown = true;
+  std::string EntryWhy; // why the requests at the loop's start are not known
 };
 
 /// What the walker knows of an access it is about to emit, besides the

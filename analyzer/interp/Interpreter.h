@@ -185,6 +185,7 @@ struct AccessEvent {
   LaneMask Active = 0;
   double Weight = 1;       // requests this event stands for
   bool RequestsKnown = true;
+  std::string RequestsWhy; // why not: "the loop at line 6 runs ..."
   Reason UnknownWhy;       // address not known
   Reason MaskWhy;          // active lanes depend on data
   std::vector<Assumption> Assumptions;

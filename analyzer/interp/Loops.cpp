@@ -560,12 +560,16 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   }
   const double SavedWeight = Weight;
   const bool SavedKnown = RequestsKnown;
+  const std::string SavedWhy = RequestsWhy;
   // A break or return in the body can end the loop before its condition
   // does: the condition's trip count is then only a bound.
-  if (Trip > 0 && !leavesLoopEarly(Body))
+  if (Trip > 0 && !leavesLoopEarly(Body)) {
     Weight *= static_cast<double>(Trip);
-  else
+  } else {
     RequestsKnown = false;
+    RequestsWhy = "the loop at line " + Line +
+                  " runs a number of iterations not known: the cost is per iteration";
+  }
   Active = Entry;
   size_t PushedAssume = 0, PushedMask = 0;
   // Whether every lane leaves the loop in the same iteration: its
@@ -604,7 +608,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
       throw;
     }
     --BufferDepth;
-    Models.loopRan({Loop, LoopWalk::Symbolic, Mark, K, SavedWeight, SavedKnown});
+    Models.loopRan({Loop, LoopWalk::Symbolic, Mark, K, SavedWeight, SavedKnown, SavedWhy});
     flushBuffered();
   }
   for (; PushedAssume; --PushedAssume)
@@ -613,6 +617,7 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
     MaskWhys.pop_back();
   Weight = SavedWeight;
   RequestsKnown = SavedKnown;
+  RequestsWhy = SavedWhy;
 
   // 4. After the loop.
   for (Ind &I : Vars) {

@@ -649,6 +649,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   E.Active = Active;
   E.Weight = Weight;
   E.RequestsKnown = RequestsKnown;
+  E.RequestsWhy = RequestsWhy;
   E.Assumptions = Assumptions;
   for (const Assumption &A : Sticky)
     if (std::find(E.Assumptions.begin(), E.Assumptions.end(), A) == E.Assumptions.end())
@@ -802,12 +803,43 @@ std::string WarpInterp::because(const Expr *Site) {
   }
   if (!Best)
     return "";
+  const Expr *Call = frame().Call;
+  const std::string CallLine = Call ? lineOf(Ctx, Call->getBeginLoc()) : "";
+  // `this` inside a member function (a conversion operator, an accessor):
+  // the object it is called on, as the caller wrote it; nothing if that is
+  // not known (the user never wrote `this` there).
+  if (isa<CXXThisExpr>(skipCastsAndParens(Best->E))) {
+    const Expr *Obj = nullptr;
+    if (auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call))
+      Obj = MC->getImplicitObjectArgument();
+    else if (auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(Call);
+             OC && OC->getNumArgs() > 0 && isa<CXXMethodDecl>(OC->getDirectCallee()))
+      Obj = OC->getArg(0);
+    if (!Obj)
+      return "";
+    const FunctionDecl *FD = frame().FD;
+    return "`" + text(Obj) + "`, the object " +
+           (FD ? "`" + FD->getNameAsString() + "`" : std::string("the member function")) +
+           " is called on at line " + CallLine;
+  }
   std::string Out = "`" + text(Best->E) + "`";
-  // A variable: show how it was computed.
   if (auto *DR = dyn_cast<DeclRefExpr>(Best->E))
-    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      if (VD->getInit() && !isa<ParmVarDecl>(VD) && !VD->getType()->isReferenceType())
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+      if (auto *PD = dyn_cast<ParmVarDecl>(VD)) {
+        // A parameter of a helper: the argument the caller gave it.
+        const FunctionDecl *FD = frame().FD;
+        auto *CE = dyn_cast_or_null<CallExpr>(Call);
+        unsigned Idx = PD->getFunctionScopeIndex();
+        // An operator that is a member takes the object as argument 0.
+        if (CE && isa<CXXOperatorCallExpr>(CE) && FD && isa<CXXMethodDecl>(FD))
+          ++Idx;
+        if (CE && FD && PD->getDeclContext() == FD && Idx < CE->getNumArgs())
+          Out += " (the argument `" + text(CE->getArg(Idx)) + "` at line " + CallLine + ")";
+      } else if (VD->getInit() && !VD->getType()->isReferenceType()) {
+        // A variable: show how it was computed.
         Out += " (`" + VD->getName().str() + " = " + text(VD->getInit()) + "`)";
+      }
+    }
   return Out;
 }
 

@@ -366,8 +366,13 @@ void WarpInterp::execIf(const IfStmt *If) {
     // that take it, and how many those are is not known (with a known grid,
     // a condition on blockIdx is decided per part of the grid instead).
     const bool RequestsBefore = RequestsKnown;
-    if (C.K == Cond::Uniform)
+    const std::string WhyBefore = RequestsWhy;
+    if (C.K == Cond::Uniform && RequestsKnown) {
       RequestsKnown = false;
+      RequestsWhy = "how many warps take each side of the branch at line " +
+                    lineOf(Ctx, If->getCond()->getBeginLoc()) +
+                    " is not known: the cost is per request of the warps that do";
+    }
     Active = C.K == Cond::Uniform ? uniformSide(C, Save, true, If->getCond()) : Save;
     exec(If->getThen());
     Assumptions.resize(std::min(Assumptions.size(), SideMark));
@@ -380,6 +385,7 @@ void WarpInterp::execIf(const IfStmt *If) {
     exec(If->getElse());
     Assumptions.resize(std::min(Assumptions.size(), SideMark));
     RequestsKnown = RequestsBefore;
+    RequestsWhy = WhyBefore;
     const LaneMask AElse = Active;
     mergeBranches(AfterThen, If, C.K == Cond::Uniform, Save);
     // A lane has left (returned, broken, continued) only if it left on both

@@ -139,6 +139,7 @@ private:
   Reason ControlUnknown;
   double Weight = 1;
   bool RequestsKnown = true;
+  std::string RequestsWhy; // why not: which loop or branch
   unsigned DryDepth = 0;
   unsigned ExprDepth = 0;
   unsigned BufferDepth = 0;

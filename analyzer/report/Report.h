@@ -131,6 +131,7 @@ struct AccessRecord {
   // loop's trip count is not known, in which case the cost is per iteration.
   double RequestsPerWarp = 0;
   bool RequestsKnown = true;
+  std::string RequestsWhy; // why not ("the loop at line 6 runs ...")
 
   // Each launch this record stands for whose grid and block are known, and
   // whose requests are: every request of every warp of every block (Nsight
@@ -157,6 +158,8 @@ struct AccessRecord {
   std::string PadInsertText;             // e.g. " + 1", or "33"
   unsigned PadRemoveLength = 0;          // characters the fix replaces
   std::string PadTradeoff;               // other accesses the padding makes worse
+  std::string PadWhyNot;                 // why no fix-it is offered, when none is
+  unsigned PadElements = 0;              // elements the padding adds to each row
 
   /// The compiler witness: which witness decided, the memory instructions
   /// of the record's space and kind nvcc emitted on its line ("LDS.128 x4"),

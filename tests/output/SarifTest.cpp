@@ -53,7 +53,7 @@ TEST(Sarif, FixItReplacesWhatItRemoves) {
   Fix.RemoveLength = 2;
   Fix.Insert = "33";
   X.F.Fixes.push_back(Fix);
-  X.F.Notes.push_back({Fix.Pos, "padding the innermost dimension (tile[32][33]) gives 1 wavefront"});
+  X.F.Notes.push_back({Fix.Pos, "padding the innermost dimension by 1 element (tile[32][33]) gives 1 wavefront"});
   json Res = result({X.F})[0];
   ASSERT_TRUE(Res.contains("fixes"));
   json Change = Res["fixes"][0]["artifactChanges"][0];
@@ -65,7 +65,7 @@ TEST(Sarif, FixItReplacesWhatItRemoves) {
   EXPECT_EQ(Rep["deletedRegion"]["endColumn"], 31);
   EXPECT_EQ(Rep["insertedContent"]["text"], "33");
   EXPECT_EQ(Res["fixes"][0]["description"]["text"],
-            "padding the innermost dimension (tile[32][33]) gives 1 wavefront");
+            "padding the innermost dimension by 1 element (tile[32][33]) gives 1 wavefront");
   EXPECT_EQ(Res["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 4);
 
   // A pure insertion deletes an empty region.

@@ -78,10 +78,15 @@ TEST(Suppressions, UnknownRuleNamesAreProblems) {
   EXPECT_EQ(S.problems()[0].Column, 29u);
   EXPECT_EQ(S.problems()[0].Message,
             "unknown rule 'uncoalesced-globl' in 'coalesce-lint: "
-            "ignore[uncoalesced-globl, shared-bank-conflict]' (rules: uncoalesced-global, "
+            "ignore[uncoalesced-globl, shared-bank-conflict]' (did you mean "
+            "'uncoalesced-global'? rules: uncoalesced-global, "
             "shared-bank-conflict, constant-serialisation, uncoalesced-local)");
+  // A typo names the rule it is likely of (the clang-tidy plugin reports it
+  // under that rule's check); a name far from every rule names none.
+  EXPECT_EQ(S.problems()[0].Nearest, "uncoalesced-global");
   EXPECT_EQ(S.problems()[1].Line, 3u);
   EXPECT_EQ(S.problems()[1].Column, 42u);
+  EXPECT_EQ(S.problems()[1].Nearest, "");
   // The misspelt name silences nothing; the others still work.
   EXPECT_EQ(S.suppressedBy(2, Global), "");
   EXPECT_NE(S.suppressedBy(2, Shared), "");

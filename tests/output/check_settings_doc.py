@@ -2,7 +2,9 @@
 """Every setting of tools/output/Settings.def is documented where users look
 for it: its flag in README.md's option table and in docs/lsp.md's command
 line, its key in README.md's .coalesce-lint.yaml example, and its clang-tidy
-check option in docs/editors.md's option table. Fails with each one missing."""
+check option in docs/editors.md's option table; and every rule's clang-tidy
+check is named in docs/editors.md, with no count in words that disagrees.
+Fails with each one missing."""
 import pathlib
 import re
 import sys
@@ -32,6 +34,19 @@ def main():
             missing.append(f"README.md: the .coalesce-lint.yaml example has no '{key}:' ({ident})")
         if tidy and not any(l.startswith(f"| `{tidy}` |") for l in tidy_rows):
             missing.append(f"docs/editors.md: the check options table has no row for {tidy} ({ident})")
+    # The clang-tidy checks: one per rule of rules/Rules.def, each named in
+    # docs/editors.md, and no count in words that disagrees (issue 39: "the
+    # three coalesce- checks" when there were four).
+    rules = re.findall(r'^COALESCE_RULE\(\w+, "([a-z-]+)"', (root / "rules/Rules.def").read_text(), re.M)
+    if not rules:
+        missing.append("rules/Rules.def: could not read the rules")
+    for r in rules:
+        if f"coalesce-{r}" not in editors:
+            missing.append(f"docs/editors.md: the check coalesce-{r} is not named")
+    words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+    for m in re.finditer(r"\b(two|three|four|five|six|seven|eight) (?:coalesce- )?checks\b", editors):
+        if m.group(1) != words.get(len(rules)):
+            missing.append(f"docs/editors.md: '{m.group(0)}', but there are {len(rules)} checks")
     for m in missing:
         print(m)
     return 1 if missing else 0

@@ -249,6 +249,8 @@ int verifyMain(int Argc, char **Argv) {
     Witnessed = false;
     for (RunResult &R : runAnalysis(Jobs, Opts)) {
       if (R.Failed) {
+        if (!R.Refused.empty())
+          return usageError(R.Report.File + ": " + R.Refused);
         std::cerr << R.ClangDiagnostics;
         return usageError(R.Report.File + ": failed to parse");
       }
@@ -682,6 +684,10 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
     // Clang's errors are shown; they silence only the kernels they touch
     // (each listed in a note), and fail the run only when nothing of the
     // file could be analysed.
+    if (!R.Refused.empty()) {
+      Errors.push_back(O.Files[I] + ": " + R.Refused);
+      continue;
+    }
     std::cerr << R.ClangDiagnostics;
     const std::string Hint = R.ClangErrors ? parseFailureHint(O.Inv.CudaPath, R.ClangDiagnostics,
                                                               FromDb[I], Builtin[I])
@@ -744,6 +750,7 @@ void emit(const Options &O, const std::vector<TUReport> &Reports, const Selectio
     SarifOptions SO;
     SO.SourceRoot = O.SourceRoot;
     SO.Baseline = WithBaseline;
+    SO.Notifications = runNotifications(Reports);
     std::cout << findingsToSarif(Fs.Shown, Errors, SO).dump(2) << "\n";
   } else if (O.Format == "html") {
     HtmlReportInput In;

@@ -690,6 +690,10 @@ private:
   /// it is in this file, and the CLI's hint about the set-up.
   void describeFailure(const RunResult &R, const FileJob &Job, bool FromDb,
                        AnalysedDocument &Doc) {
+    if (!R.Refused.empty()) {
+      Doc.Problem = "coalesce-lint: " + R.Refused;
+      return;
+    }
     static const std::regex Error("^(.*):([0-9]+):([0-9]+): (fatal )?error: (.*)$");
     std::istringstream In(R.ClangDiagnostics);
     std::string Line, First;

@@ -147,6 +147,8 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   J["alignment_known"] = A.alignmentKnown();
   J["requests_per_warp"] =
       R.RequestsKnown ? number(R.RequestsPerWarp) : json(nullptr);
+  J["requests_unknown_why"] =
+      R.RequestsKnown ? json(nullptr) : json(requestsUnknownText(R));
   json Totals = json::array();
   for (const AccessRecord::LaunchTotal &T : R.LaunchTotals) {
     json Total = json::object();

@@ -118,7 +118,7 @@ std::string numbersTable(const AccessRecord &R) {
   if (A.requestsDiffer())
     row(OS, "single requests", formatNumber(A.requests().Min) + " to " + formatNumber(A.requests().Max));
   row(OS, "requests per warp",
-      R.RequestsKnown ? formatNumber(R.RequestsPerWarp) : "unknown (loop trip count)");
+      R.RequestsKnown ? formatNumber(R.RequestsPerWarp) : "unknown");
   row(OS, "element", R.ElementType + ", " + std::to_string(R.BytesPerLane) + " bytes per lane" +
                          (R.InstructionsPerAccess > 1
                               ? ", " + std::to_string(R.InstructionsPerAccess) + " instructions"
@@ -184,7 +184,7 @@ std::string accessHtml(const AccessRecord &R, const Finding *F, const std::strin
   for (const Assumption &A : R.Assumptions)
     Assumptions.push_back(A.Text);
   if (!R.RequestsKnown)
-    Assumptions.push_back("the cost is per loop iteration (trip count not known)");
+    Assumptions.push_back(requestsUnknownText(R));
   list(OS, "Assumptions", Assumptions);
   list(OS, "Suggestions", R.Suggestions);
   std::string Svg = renderWarpMapSvg(R);

@@ -302,11 +302,17 @@ nlohmann::json findingsToSarif(const std::vector<Finding> &Findings,
 
   json Invocation;
   Invocation["executionSuccessful"] = Errors.empty();
-  if (!Errors.empty()) {
+  if (!Errors.empty() || !Opts.Notifications.empty()) {
     Invocation["toolExecutionNotifications"] = json::array();
     for (const std::string &E : Errors)
       Invocation["toolExecutionNotifications"].push_back(
           {{"level", "error"}, {"message", {{"text", E}}}});
+    for (const SarifOptions::Notification &N : Opts.Notifications) {
+      json J = {{"level", N.Level}, {"message", {{"text", N.Text}}}};
+      if (N.Pos)
+        J["locations"] = json::array({{{"physicalLocation", physicalLocation(*N.Pos, Root)}}});
+      Invocation["toolExecutionNotifications"].push_back(J);
+    }
   }
 
   json Run;
@@ -332,6 +338,26 @@ nlohmann::json findingsToSarif(const std::vector<Finding> &Findings,
   Doc["version"] = "2.1.0";
   Doc["runs"] = json::array({Run});
   return Doc;
+}
+
+std::vector<SarifOptions::Notification> runNotifications(const std::vector<TUReport> &Reports) {
+  std::vector<SarifOptions::Notification> Out;
+  for (const TUReport &R : Reports) {
+    for (const KernelSummary &K : R.Kernels) {
+      if (!K.NotAnalysed.empty())
+        Out.push_back({"warning", notAnalysedNote(K), K.Pos});
+      else if (K.BudgetExceeded)
+        Out.push_back({"warning",
+                       "kernel '" + K.Name +
+                           "': the analysis ran out of its step budget; the accesses it did not "
+                           "reach are unknown",
+                       K.Pos});
+    }
+    if (!R.WitnessNotUsed.empty())
+      Out.push_back({"note", R.File + ": the compiler witness was not used: " + R.WitnessNotUsed,
+                     std::nullopt});
+  }
+  return Out;
 }
 
 } // namespace coalesce

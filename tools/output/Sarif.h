@@ -27,6 +27,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
+#include <vector>
+
 #include <string>
 #include <vector>
 
@@ -37,7 +40,19 @@ struct SarifOptions {
   std::string SourceRoot;
   /// Findings were filtered by a baseline: mark results as new.
   bool Baseline = false;
+  /// What the run could not do besides errors, as tool execution
+  /// notifications: kernels not analysed, a budget that ran out ("warning"),
+  /// a compiler witness not used ("note").
+  struct Notification {
+    std::string Level; // "warning", "note"
+    std::string Text;
+    std::optional<SourcePos> Pos;
+  };
+  std::vector<Notification> Notifications;
 };
+
+/// The notifications of the reports (SarifOptions::Notifications).
+std::vector<SarifOptions::Notification> runNotifications(const std::vector<TUReport> &Reports);
 
 nlohmann::json findingsToSarif(const std::vector<Finding> &Findings,
                                const std::vector<std::string> &Errors,

@@ -77,13 +77,22 @@ void checkRuleNames(llvm::StringRef List, size_t Start, unsigned LineNo, size_t 
     llvm::StringRef Id = Name;
     Id.consume_front("coalesce-");
     if (!Name.empty() && !Name.contains('*') && !findRule(Id.str())) {
-      std::string Known;
-      for (const auto &R : allRules())
+      std::string Known, Nearest;
+      unsigned Best = 4; // a typo: at most 3 edits away, and closer than the others
+      for (const auto &R : allRules()) {
         Known += (Known.empty() ? "" : ", ") + std::string(R->id());
+        const unsigned D = Id.edit_distance(R->id(), /*AllowReplacements=*/true, Best);
+        if (D < Best) {
+          Best = D;
+          Nearest = R->id();
+        }
+      }
       Problems.push_back({LineNo, static_cast<unsigned>(Start + Pos + Lead + 1),
                           "unknown rule '" + Name.str() + "' in '" +
                               Line.substr(CommentAt, Start + List.size() + 1 - CommentAt).str() +
-                              "' (rules: " + Known + ")"});
+                              "' (" + (Nearest.empty() ? "" : "did you mean '" + Nearest + "'? ") +
+                              "rules: " + Known + ")",
+                          Nearest});
     }
     Pos = Comma + 1;
   }

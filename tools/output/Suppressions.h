@@ -52,6 +52,7 @@ public:
   struct Problem {
     unsigned Line, Column; // 1-based, of the name
     std::string Message;   // "unknown rule 'x' in 'coalesce-lint: ignore[x]' (...)"
+    std::string Nearest;   // the rule it is likely a typo of ("uncoalesced-global"), or ""
   };
   const std::vector<Problem> &problems() const { return Problems; }
 

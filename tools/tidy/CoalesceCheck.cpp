@@ -202,7 +202,7 @@ std::optional<std::vector<StatedFact>> parseAssume(llvm::StringRef Text, std::st
 CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
                              clang::tidy::ClangTidyContext *Context,
                              llvm::StringRef RuleId)
-    : ClangTidyCheck(Name, Context), RuleId(RuleId.str()),
+    : ClangTidyCheck(Name, Context), TidyContext(Context), RuleId(RuleId.str()),
       ReportUnknownText(Options.get(tidyOption(SettingId::ReportUnknown),
                                     defaultReportUnknown()).str()),
       MinRatioText(Options.get(tidyOption(SettingId::MinRatio), defaultMinRatio()).str()),
@@ -299,10 +299,16 @@ void CoalesceCheck::check(const MatchFinder::MatchResult &Result) {
     It = Comments.emplace(File, FileSuppressions::fromText(Invalid ? "" : Text,
                                                            /*Nolint=*/false))
              .first;
-    // A rule name in ignore[...] that is no rule would silence nothing.
-    if (cache().claim(&Ctx, File))
-      for (const FileSuppressions::Problem &P : It->second.problems())
+    // A rule name in ignore[...] that is no rule would silence nothing:
+    // said by the check of the rule it is likely a typo of (when enabled),
+    // else by the first check to read the file.
+    const bool First = cache().claim(&Ctx, File);
+    for (const FileSuppressions::Problem &P : It->second.problems()) {
+      const bool Owned =
+          !P.Nearest.empty() && TidyContext->isCheckEnabled("coalesce-" + P.Nearest);
+      if (Owned ? P.Nearest == RuleId : First)
         diag(SM.translateLineCol(File, P.Line, P.Column), "%0") << P.Message;
+    }
     return It->second;
   };
   CommentsOf(SM.getMainFileID());

@@ -56,6 +56,7 @@ public:
 private:
   void emit(const Finding &F);
 
+  clang::tidy::ClangTidyContext *TidyContext;
   std::string RuleId;
   std::string ReportUnknownText;
   bool ReportUnknown = RuleOptions().ReportUnknown;

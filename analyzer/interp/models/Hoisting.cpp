@@ -370,7 +370,7 @@ public:
 
   void loopRan(const LoopRun &L) override {
     if (L.Walk == LoopWalk::Symbolic)
-      hoistSymbolic(L.Loop, L.Mark, *L.K, L.EntryWeight, L.EntryKnown);
+      hoistSymbolic(L.Loop, L.Mark, *L.K, L.EntryWeight, L.EntryKnown, L.EntryWhy);
     else
       hoistConcrete(L.Loop, L.Mark);
   }
@@ -389,7 +389,7 @@ private:
   /// on of hoistable loads whose address does not mention K count once per
   /// start of the loop (EntryWeight); loads kept in a register, as above.
   void hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
-                     bool EntryKnown);
+                     bool EntryKnown, const std::string &EntryWhy);
 };
 
 class BranchTwins : public CompilerModel {
@@ -460,6 +460,10 @@ namespace {
 Assumption keptNote(ASTContext &Ctx, const Stmt *Loop, const std::string &Back) {
   return makeAssumption(AssumptionKind::KeptInRegister, {Back, lineOf(Ctx, Loop->getBeginLoc())});
 }
+std::string keptWhy(ASTContext &Ctx, const Stmt *Loop) {
+  return "how often nvcc loads or stores the value kept in a register through the loop at line " +
+         lineOf(Ctx, Loop->getBeginLoc()) + " is not known: the cost is per request";
+}
 
 /// The lvalue kept in a register by Loop that a store event writes, if any.
 const Expr *keptStore(ASTContext &Ctx, const std::map<const Expr *, const Expr *> &H,
@@ -504,8 +508,10 @@ void Hoisting::hoistConcrete(const Stmt *Loop, size_t Mark) {
                                                    : H.at(std::get<0>(Key));
     if (Back) {
       const Assumption Kept = keptNote(Ctx, Loop, text(Back));
+      const std::string KeptWhy = keptWhy(Ctx, Loop);
       for (size_t I : Idx) {
         Buffered[I].RequestsKnown = false;
+        Buffered[I].RequestsWhy = KeptWhy;
         Buffered[I].Assumptions.push_back(Kept);
       }
       continue;
@@ -518,7 +524,7 @@ void Hoisting::hoistConcrete(const Stmt *Loop, size_t Mark) {
 }
 
 void Hoisting::hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double EntryWeight,
-                               bool EntryKnown) {
+                             bool EntryKnown, const std::string &EntryWhy) {
   const std::map<const Expr *, const Expr *> &H = hoistableLoads(Loop);
   if (H.empty())
     return;
@@ -530,6 +536,7 @@ void Hoisting::hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double E
       continue;
     if (const Expr *Back = keptStore(Ctx, H, E)) {
       E.RequestsKnown = false;
+      E.RequestsWhy = keptWhy(Ctx, Loop);
       E.Assumptions.push_back(keptNote(Ctx, Loop, text(Back)));
       continue;
     }
@@ -540,11 +547,13 @@ void Hoisting::hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double E
       continue;
     if (It->second) {
       E.RequestsKnown = false;
+      E.RequestsWhy = keptWhy(Ctx, Loop);
       E.Assumptions.push_back(keptNote(Ctx, Loop, text(It->second)));
       continue;
     }
     E.Weight = EntryWeight; // once each time the loop starts
     E.RequestsKnown = EntryKnown;
+    E.RequestsWhy = EntryWhy;
     E.Assumptions.push_back(Note);
   }
 }

@@ -13,7 +13,7 @@ __global__ void gs_pairs(const float *in, float *out, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     out[i] = in[2 * i];
   // CHECK: :[[@LINE-1]]:14: warning: global load from 'in' uses 8 sectors per request (ideal 4): lanes are 8 bytes apart [coalesce-uncoalesced-global]
-  // CHECK: note: assuming blockDim = (256, 1, 1) from the launch at grid_stride.cu:{{[0-9]+}}; assuming `i < n`{{.*}}(line [[#@LINE-3]]){{.*}}; the cost is per loop iteration (trip count not known)
+  // CHECK: note: assuming blockDim = (256, 1, 1) from the launch at grid_stride.cu:{{[0-9]+}}; assuming `i < n`{{.*}}(line [[#@LINE-3]]){{.*}}; the loop at line [[#@LINE-3]] runs a number of iterations not known: the cost is per iteration
 }
 
 int main(int argc, char **argv) {

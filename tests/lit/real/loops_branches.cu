@@ -20,7 +20,7 @@ __global__ void unbounded(const float *a, float *out, int n) {
   for (int j = 0; j < n; ++j)
     s += a[row * 512 + j];
   // CHECK: :[[@LINE-1]]:10: warning: global load from 'a' uses 32 sectors per request (ideal 4): lanes are 2048 bytes apart
-  // CHECK: note: {{.*}}the cost is per loop iteration (trip count not known)
+  // CHECK: note: {{.*}}the loop at line [[#@LINE-3]] runs a number of iterations not known: the cost is per iteration
   out[row] = s;
 }
 

@@ -6,7 +6,7 @@
 
 __global__ void column_read(float *out) {
   __shared__ float tile[32][32];
-  // CHECK-DAG: :[[@LINE-1]]:29: note: padding the innermost dimension (tile[32][33]) gives 1 wavefront per request
+  // CHECK-DAG: :[[@LINE-1]]:29: note: padding the innermost dimension by 1 element (tile[32][33]) gives 1 wavefront per request
   // CLI-DAG: fix-it: {{.*}}transpose_padding_fix.cu:[[#@LINE-2]]:29: replace 2 characters with "33"
   tile[threadIdx.y][threadIdx.x] = threadIdx.x;
   __syncthreads();

@@ -41,7 +41,7 @@ __global__ void transpose_tiled(const float *in, float *out, int rows, int cols)
   // CHECK: transpose.cu:[[@LINE-1]]:31: warning: shared load from 'tile' has a 32-way bank conflict: 32 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
   // CHECK: transpose.cu:[[@LINE-2]]:31: note: lane 0 -> byte +0 (bank 0), lane 1 -> byte +128 (bank 0), lane 2 -> byte +256 (bank 0), ..., lane 31 -> byte +3968 (bank 0) (relative to lane 0)
   // CHECK: transpose.cu:[[@LINE-3]]:31: note: assuming blockDim = (32, 8, 1) from the launch at transpose.cu:[[#LAUNCH_NAIVE+1]]
-  // CHECK: transpose.cu:[[#@LINE-13]]:35: note: padding the innermost dimension (tile[TILE][TILE + 1]) gives 1 wavefront per request
+  // CHECK: transpose.cu:[[#@LINE-13]]:35: note: padding the innermost dimension by 1 element (tile[TILE][TILE + 1]) gives 1 wavefront per request
 }
 
 __global__ void transpose_padded(const float *in, float *out, int rows, int cols) {
