@@ -306,6 +306,8 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     KernelSummary Sum;
     Sum.Name = K.Name;
     Sum.Pos = sourcePos(Ctx, K.FD->getLocation());
+    for (const ParmVarDecl *P : K.FD->parameters())
+      Sum.Params.push_back(P->getNameAsString());
     if (std::optional<ErrorInCode> E = ErrorsIn.firstErrorIn(K.FD)) {
       Sum.NotAnalysed = E->Message;
       Sum.ErrorPos = E->Pos;
@@ -417,6 +419,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
         recordMissed(Sites, Log, Ctx, Agg);
         Recs = Agg.finish(K.Name, Done);
         std::set<std::string> Used = Run.StatedUsed;
+        Report.HostStated.insert(F.HostStated.begin(), F.HostStated.end());
         for (const std::string &Name : F.HostStated)
           for (const StatedFact &SF : Opts.Facts)
             if (SF.K == StatedFact::Equals && SF.Name == Name)

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -200,6 +201,9 @@ struct KernelSummary {
   std::string NotAnalysed;
   SourcePos ErrorPos;
   std::string ErrorFunction;
+  /// The kernel's parameter names (for the check that a stated fact names
+  /// something: --assume).
+  std::vector<std::string> Params;
 };
 
 /// A mistake in the file's own annotations (a misspelled
@@ -218,6 +222,8 @@ struct TUReport {
   unsigned ClangErrors = 0;        // errors clang reported while parsing it
   std::vector<std::string> Notes;  // non-fatal (an invalid launch shape, ...)
   std::vector<AnnotationProblem> Problems;
+  /// Host variables whose values stated facts gave (a size read from argv).
+  std::set<std::string> HostStated;
   /// The compiler witness of this file (driver/Witness.h): what it was
   /// ("nvcc -arch=sm_90 (/usr/local/cuda/bin/nvcc)"), or why it was not
   /// used (empty both: not asked for, --witness=off).

@@ -544,6 +544,32 @@ void warnUnusedBlocks(const std::vector<TUReport> &Reports,
     }
 }
 
+/// A fact stated with --assume (or in the configuration) about a name that
+/// is no parameter of any kernel analysed, and no host variable the launches
+/// took a value from, is most likely a misspelling: say so.
+void warnUnusedFacts(const std::vector<TUReport> &Reports,
+                     const std::vector<const FileSettings *> &SettingsOf) {
+  std::set<std::string> Warned;
+  for (const FileSettings *S : SettingsOf)
+    for (const StatedFact &F : S->Facts) {
+      const std::string Spelling = F.Spelling.empty() ? F.str() : F.Spelling;
+      if (Warned.count(Spelling))
+        continue;
+      const std::string First = F.Name.substr(0, F.Name.find('.'));
+      bool Used = false;
+      for (const TUReport &R : Reports) {
+        Used |= R.HostStated.count(F.Name) != 0;
+        for (const KernelSummary &K : R.Kernels)
+          Used |= std::find(K.Params.begin(), K.Params.end(), First) != K.Params.end();
+      }
+      if (!Used) {
+        Warned.insert(Spelling);
+        std::cerr << "coalesce-lint: warning: " << Spelling << ": no kernel parameter named '"
+                  << First << "' in the files analysed (nor a host variable a launch uses)\n";
+      }
+    }
+}
+
 /// Parses and analyses the files: one runAnalysis per distinct set of block shapes,
 /// results in input order. Each file is parsed with its compile command when
 /// a compile database has one, else with the default command for its GPU
@@ -832,6 +858,7 @@ int main(int Argc, char **Argv) {
   if (auto Exit = analyseFiles(O, *Settings, Planner, Reports, SettingsOf, Errors, Times))
     return *Exit;
   warnUnusedBlocks(Reports, SettingsOf);
+  warnUnusedFacts(Reports, SettingsOf);
   const auto OutputStart = std::chrono::steady_clock::now();
   std::vector<RulesFor> Rules;
   for (const FileSettings *S : SettingsOf)
