@@ -236,3 +236,45 @@ TEST(AccessSites, ACallThatRanWithoutEnteringItsFunctionIsAMiss) {
 }
 
 } // namespace
+
+// The alignment the compiler can prove of a pointer variable
+// (ast/AstUtil.h statedAlignment): its element type's, or the largest
+// __builtin_assume_aligned states where it is initialised or assigned; the
+// merge models read it (interp/models/SharedMerges.cpp, EmittedCode.cpp).
+TEST(AstUtil, StatedAlignmentOfPointers) {
+  Parsed P = parse(R"(
+struct alignas(8) float2 { float x, y; }; // as the CUDA headers declare it
+struct alignas(16) Body { float x, y, z, w; };
+struct Pair { float a, b; };
+__global__ void k(const float *p, const float2 *q, const Body *b, const Pair *r, float *o,
+                  const void *v) {
+  const float *s = static_cast<const float *>(__builtin_assume_aligned(p, 16));
+  o = static_cast<float *>(__builtin_assume_aligned(o, 8));
+  const float *t = p + 1;
+  o[0] = s[0] + t[0] + q[0].x + b[0].x + r[0].a;
+}
+)");
+  ASSERT_TRUE(P.Kernel);
+  ASTContext &Ctx = P.AST->getASTContext();
+  std::map<std::string, const VarDecl *> Vars;
+  for (const ParmVarDecl *PD : P.Kernel->parameters())
+    Vars[PD->getNameAsString()] = PD;
+  struct Locals : RecursiveASTVisitor<Locals> {
+    std::map<std::string, const VarDecl *> &Out;
+    explicit Locals(std::map<std::string, const VarDecl *> &Out) : Out(Out) {}
+    bool VisitVarDecl(VarDecl *V) {
+      Out[V->getNameAsString()] = V;
+      return true;
+    }
+  } L(Vars);
+  L.TraverseStmt(P.Kernel->getBody());
+  auto Align = [&](const char *N) { return statedAlignment(Vars.at(N), P.Kernel, Ctx); };
+  EXPECT_EQ(Align("p"), 4);  // a `const float *`, whatever cudaMalloc gives
+  EXPECT_EQ(Align("q"), 8);  // float2
+  EXPECT_EQ(Align("b"), 16); // alignas(16)
+  EXPECT_EQ(Align("r"), 4);  // a struct of two floats
+  EXPECT_EQ(Align("s"), 16); // initialised from __builtin_assume_aligned(p, 16)
+  EXPECT_EQ(Align("o"), 8);  // restated in an assignment
+  EXPECT_EQ(Align("t"), 4);  // computed from p: its type's only
+  EXPECT_EQ(Align("v"), 1);  // void: nothing
+}
