@@ -432,8 +432,30 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
         Res = IntResult::ok(R0.P + Poly::symbol(B) * (R1.P - R0.P));
     }
   }
-  if (!Res.Ok)
-    return Value::unknown(makeReason(Res));
+  if (!Res.Ok) {
+    // What would settle it: the kernel parameters among its operands, whose
+    // values --assume states (issue 33: llm.c's `idx / C`).
+    Reason Why = makeReason(Res);
+    std::vector<std::string> Names;
+    for (SymbolId S : (L.P + Rv.P).symbols()) {
+      const SymbolInfo &I = R.Syms.get(S);
+      if (I.Kind != SymbolKind::Param)
+        continue;
+      const std::string N = I.Source.empty() ? I.Name : I.Source;
+      if (std::find(Names.begin(), Names.end(), N) == Names.end())
+        Names.push_back(N);
+    }
+    if (!Names.empty()) {
+      std::string Which, Assume;
+      for (size_t K = 0; K < Names.size(); ++K) {
+        Which += (K ? (K + 1 == Names.size() ? " and " : ", ") : "") + ("'" + Names[K] + "'");
+        Assume += " --assume " + Names[K] + "=VALUE";
+      }
+      Why.Text += "; it depends on the value of " + Which + ", which" + Assume +
+                  " may settle";
+    }
+    return Value::unknown(std::move(Why));
+  }
   if (Res.P.overflowed())
     return Value::unknown(ReasonKind::IndexOverflow);
   return Value::integer(Res.P);
