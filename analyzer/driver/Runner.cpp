@@ -304,6 +304,22 @@ void relativize(TUReport &R, const FileJob &Job) {
     Fix(P.Pos);
 }
 
+/// Paths under the working directory in a tool's message (nvcc names files
+/// by absolute path) made relative, as everywhere else in the output.
+static std::string relativeText(std::string Text) {
+  llvm::SmallString<256> Cwd;
+  if (llvm::sys::fs::current_path(Cwd))
+    return Text;
+  std::string Dir(Cwd);
+  if (Dir.empty())
+    return Text;
+  if (Dir.back() != '/')
+    Dir += '/';
+  for (size_t At; (At = Text.find(Dir)) != std::string::npos;)
+    Text.erase(At, Dir.size());
+  return Text;
+}
+
 /// What became of a parse with a precompiled preamble.
 enum class PreambleUse {
   Stands,     // the parse and its messages are those of a parse without it
@@ -443,7 +459,7 @@ void runOne(const FileJob &Job, const AnalysisOptions &Given, const RunOptions &
         Out.Report.WitnessSource = Out.Witness.Source;
         Out.Report.WitnessCached = Out.Witness.Cached;
       } else if (Out.Witness.NotUsed != "--witness=off") {
-        Out.Report.WitnessNotUsed = Out.Witness.NotUsed;
+        Out.Report.WitnessNotUsed = relativeText(Out.Witness.NotUsed);
       }
     }
   } Joined{Witness, Out};
