@@ -258,6 +258,18 @@ std::string relativeDiagnostics(const std::string &Text) {
 /// as given), other files relative to the process's working directory when
 /// they are under it. (The command's own directory may be a build directory
 /// elsewhere; the user reads paths from where they ran the tool.)
+/// The working directory with a trailing '/', or "" when it cannot be read:
+/// paths below it are reported relative to it.
+static std::string workingDirPrefix() {
+  llvm::SmallString<256> Cwd;
+  if (llvm::sys::fs::current_path(Cwd) || Cwd.empty())
+    return "";
+  std::string Dir(Cwd);
+  if (Dir.back() != '/')
+    Dir += '/';
+  return Dir;
+}
+
 void relativize(TUReport &R, const FileJob &Job) {
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
@@ -272,9 +284,7 @@ void relativize(TUReport &R, const FileJob &Job) {
   MakeAbsolute(Cwd, Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   const std::string Name = Job.Name.empty() ? Job.File : Job.Name;
-  std::string Dir(Cwd);
-  if (!Dir.empty() && Dir.back() != '/')
-    Dir += '/';
+  const std::string Dir = workingDirPrefix();
   auto Fix = [&](SourcePos &P) {
     if (P.File.empty())
       return;
@@ -307,14 +317,9 @@ void relativize(TUReport &R, const FileJob &Job) {
 /// Paths under the working directory in a tool's message (nvcc names files
 /// by absolute path) made relative, as everywhere else in the output.
 static std::string relativeText(std::string Text) {
-  llvm::SmallString<256> Cwd;
-  if (llvm::sys::fs::current_path(Cwd))
-    return Text;
-  std::string Dir(Cwd);
+  const std::string Dir = workingDirPrefix();
   if (Dir.empty())
     return Text;
-  if (Dir.back() != '/')
-    Dir += '/';
   for (size_t At; (At = Text.find(Dir)) != std::string::npos;)
     Text.erase(At, Dir.size());
   return Text;

@@ -33,23 +33,40 @@ struct FirstAssign : RecursiveASTVisitor<FirstAssign> {
   }
 };
 
-} // namespace
+/// Code parsed: its kernel and the kernel's first assignment (the site the
+/// events below are made at).
+struct Parsed {
+  std::unique_ptr<ASTUnit> AST;
+  const FunctionDecl *K = nullptr;
+  const BinaryOperator *Site = nullptr;
+};
 
-TEST(Aggregate, AnInstructionWithTwoSidesIsARecordPerSide) {
-  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+Parsed parseCopy() {
+  Parsed P;
+  P.AST = tooling::buildASTFromCodeWithArgs(
       Code, {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
              "--cuda-gpu-arch=sm_90", "-std=c++17"},
       "copy.cu");
-  ASSERT_TRUE(AST);
-  ASTContext &Ctx = AST->getASTContext();
-  const FunctionDecl *K = nullptr;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+  if (!P.AST)
+    return P;
+  for (const Decl *D : P.AST->getASTContext().getTranslationUnitDecl()->decls())
     if (auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
-      K = FD;
-  ASSERT_TRUE(K);
+      P.K = FD;
+  if (!P.K)
+    return P;
   FirstAssign V;
-  V.TraverseDecl(const_cast<FunctionDecl *>(K));
-  ASSERT_TRUE(V.Found);
+  V.TraverseDecl(const_cast<FunctionDecl *>(P.K));
+  P.Site = V.Found;
+  return P;
+}
+
+} // namespace
+
+TEST(Aggregate, AnInstructionWithTwoSidesIsARecordPerSide) {
+  Parsed P = parseCopy();
+  ASSERT_TRUE(P.AST && P.K && P.Site);
+  ASTContext &Ctx = P.AST->getASTContext();
+  const FunctionDecl *K = P.K;
 
   LaunchFacts Facts;
   Facts.Config.Block = {32, 1, 1};
@@ -74,7 +91,7 @@ TEST(Aggregate, AnInstructionWithTwoSidesIsARecordPerSide) {
     Write[L] = 4 * L;
   }
   AccessEvent E;
-  E.Site = V.Found;
+  E.Site = P.Site;
   E.Op = AccessOp::Load;
   E.Space = *G.space();
   E.Region = GId;
@@ -117,20 +134,10 @@ TEST(Aggregate, AnInstructionWithTwoSidesIsARecordPerSide) {
 // lanes; an event of the record without the chance (and not counted by
 // another's) drops it, a member's does not.
 TEST(Aggregate, AVectorChanceIsCostedBeforeAndAfter) {
-  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
-      Code, {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
-             "--cuda-gpu-arch=sm_90", "-std=c++17"},
-      "copy.cu");
-  ASSERT_TRUE(AST);
-  ASTContext &Ctx = AST->getASTContext();
-  const FunctionDecl *K = nullptr;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
-      K = FD;
-  ASSERT_TRUE(K);
-  FirstAssign V;
-  V.TraverseDecl(const_cast<FunctionDecl *>(K));
-  ASSERT_TRUE(V.Found);
+  Parsed P = parseCopy();
+  ASSERT_TRUE(P.AST && P.K && P.Site);
+  ASTContext &Ctx = P.AST->getASTContext();
+  const FunctionDecl *K = P.K;
   LaunchFacts Facts;
   Facts.Config.Block = {32, 1, 1};
   Facts.Config.BlockKnown = true;
@@ -150,7 +157,7 @@ TEST(Aggregate, AVectorChanceIsCostedBeforeAndAfter) {
     for (unsigned L = 0; L < WarpSize; ++L)
       Read[L] = 16 * L;
     AccessEvent E;
-    E.Site = V.Found;
+    E.Site = P.Site;
     E.Op = AccessOp::Load;
     E.Space = *G.space();
     E.Region = GId;

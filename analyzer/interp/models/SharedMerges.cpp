@@ -72,6 +72,13 @@ bool mergesWhenAligned(MemorySpace S) {
   return spaceModel(S).MergedByPtxas || S == MemorySpace::Global;
 }
 
+/// A plain load or store, known, narrower than 16 bytes, in a space whose
+/// accesses the compiler merges: what the loop rules below look at.
+bool mergeCandidate(const AccessEvent &E) {
+  return mergesWhenAligned(E.Space) && E.UnknownWhy.empty() && E.Region &&
+         (E.Op == AccessOp::Load || E.Op == AccessOp::Store) && E.Chunks == 1 && E.Width < 16;
+}
+
 /// Who merges, and into what: "ptxas", "LDS.64 or LDS.128".
 std::pair<std::string, std::string> mergerOf(MemorySpace S, AccessOp Op) {
   const bool Global = S == MemorySpace::Global;
@@ -711,8 +718,7 @@ void SharedMerges::mergeUnrolled(size_t Mark) {
   std::map<std::pair<const Expr *, std::string>, std::vector<size_t>> Groups;
   for (size_t I = Mark; I < Buffered.size(); ++I) {
     const AccessEvent &E = Buffered[I];
-    if (mergesWhenAligned(E.Space) && E.UnknownWhy.empty() && E.Region &&
-        (E.Op == AccessOp::Load || E.Op == AccessOp::Store) && E.Chunks == 1 && E.Width < 16)
+    if (mergeCandidate(E))
       Groups[{E.Site, E.ContextKey}].push_back(I);
   }
   const int64_t Block = sharedPlaced(); // 16
@@ -779,9 +785,7 @@ void SharedMerges::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
   const Poly Next = Poly::symbol(K) + Poly::constant(1);
   for (size_t I = Mark; I < Buffered.size(); ++I) {
     const AccessEvent &E = Buffered[I];
-    if (!mergesWhenAligned(E.Space) || !E.UnknownWhy.empty() || !E.Region ||
-        (E.Op != AccessOp::Load && E.Op != AccessOp::Store) || E.Chunks != 1 ||
-        E.Width >= 16 || !E.Offset.mentions(K))
+    if (!mergeCandidate(E) || !E.Offset.mentions(K))
       continue;
     const Poly Step = E.Offset.substitute(K, Next) - E.Offset;
     if (!Step.isConcrete(E.Active) || !Step.isUniform(E.Active))
@@ -847,8 +851,7 @@ void SharedMerges::noteMergeableAcrossNest(size_t Mark) {
     const bool G = E.Space == MemorySpace::Global;
     Loads[G] |= E.Op != AccessOp::Store;
     Stores[G] |= E.Op != AccessOp::Load;
-    if (E.UnknownWhy.empty() && E.Region &&
-        (E.Op == AccessOp::Load || E.Op == AccessOp::Store) && E.Chunks == 1 && E.Width < 16)
+    if (mergeCandidate(E))
       Groups[{E.Site, E.ContextKey}].push_back(I);
   }
   for (auto &[Key, Idx] : Groups) {
