@@ -447,6 +447,8 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
             AccessRecord &P = Prev[I];
             for (const SourcePos &S : F.Config.Sites)
               P.Launch.Sites.push_back(S);
+            if (P.Launch.Branches != F.Config.Branches)
+              P.Launch.Branches.clear();
             for (AccessRecord::LaunchTotal &T : Recs[I].LaunchTotals) {
               auto Same = std::find_if(P.LaunchTotals.begin(), P.LaunchTotals.end(),
                                        [&](const AccessRecord::LaunchTotal &O) {

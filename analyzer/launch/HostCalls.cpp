@@ -764,7 +764,10 @@ void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,
         }
     if (W)
       L.BlockWhy = wrapReason(ReasonKind::BlockDependsOn, {}, whyReason(W));
+    if (auto It = BranchOf.find(W); It != BranchOf.end())
+      L.SplitAt = It->second;
   }
+  L.Choice = forcedText();
   Args.resize(K->getNumParams());
   L.ArgMin.resize(Args.size());
   L.ArgMinAt.resize(Args.size());
@@ -786,7 +789,7 @@ void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,
   L.Stated = StatedUsed;
   for (const LaunchSeen &S : Seen)
     if (S.Site == L.Site && S.Kernel == L.Kernel && S.Grid == L.Grid && S.Block == L.Block &&
-        S.Args == L.Args && S.ArgMin == L.ArgMin)
+        S.Args == L.Args && S.ArgMin == L.ArgMin && S.Choice == L.Choice)
       return;
   Seen.push_back(std::move(L));
 }

@@ -475,12 +475,17 @@ HVal HostInterp::evalConditional(const AbstractConditionalOperator *E, State &St
   std::optional<bool> T = truth(C);
   if (T)
     return eval(*T ? E->getTrueExpr() : E->getFalseExpr(), St);
+  if (std::optional<bool> Side = forcedSide(E)) {
+    refine(St, E->getCond(), *Side);
+    return eval(*Side ? E->getTrueExpr() : E->getFalseExpr(), St);
+  }
   State Other = St;
   refine(St, E->getCond(), true);
   refine(Other, E->getCond(), false);
   HVal A = resolve(eval(E->getTrueExpr(), St), St.Bound);
   HVal B = resolve(eval(E->getFalseExpr(), Other), Other.Bound);
   const WhyId W = whyAt(ReasonKind::HostConditionalDiffers, E);
+  BranchOf.emplace(W, E);
   const bool LiveA = St.Live, LiveB = Other.Live;
   St = join(St, Other, W);
   if (!LiveA)

@@ -474,6 +474,89 @@ void HostInterp::refineBound(State &St, const BinaryOperator *BO, bool Truth) {
 void HostInterp::walkRoot(const FunctionDecl *Fn, bool Called) {
   if (!Fn || !Fn->hasBody())
     return;
+  const size_t From = Seen.size();
+  walkOnce(Fn, Called);
+  splitOnBranches(Fn, Called, From, 0);
+}
+
+std::optional<bool> HostInterp::forcedSide(const Stmt *S) const {
+  for (const auto &[At, Side] : Forced)
+    if (At == S)
+      return Side;
+  return std::nullopt;
+}
+
+std::string HostInterp::forcedText() const {
+  std::string Out;
+  for (const auto &[S, Side] : Forced) {
+    const Expr *Cond = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      Cond = If->getCond();
+    else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S))
+      Cond = CO->getCond();
+    if (!Cond)
+      continue;
+    Out += Out.empty() ? "when " : " and ";
+    Out += "`" + exprText(Ctx, Cond) + "` at " + where(Cond) + " is " + (Side ? "true" : "false");
+  }
+  return Out;
+}
+
+void HostInterp::splitOnBranches(const FunctionDecl *Fn, bool Called, size_t From,
+                                 unsigned Depth) {
+  if (Depth >= Limits.MaxSplits)
+    return;
+  // The branches behind this walk's unknown block shapes, in the order met.
+  std::vector<const Stmt *> Points;
+  for (size_t I = From; I < Seen.size(); ++I)
+    if (const Stmt *P = Seen[I].SplitAt;
+        P && !forcedSide(P) && llvm::find(Points, P) == Points.end())
+      Points.push_back(P);
+  for (const Stmt *P : Points) {
+    std::set<const Expr *> Sites;
+    for (size_t I = From; I < Seen.size(); ++I)
+      if (Seen[I].SplitAt == P)
+        Sites.insert(Seen[I].Site);
+    std::vector<LaunchSeen> Found;
+    bool Complete = true, Known = false;
+    for (bool Side : {true, false}) {
+      std::vector<LaunchSeen> Kept = std::move(Seen);
+      Seen.clear();
+      Forced.emplace_back(P, Side);
+      const bool RanOutBefore = RanOut;
+      walkOnce(Fn, Called);
+      splitOnBranches(Fn, Called, 0, Depth + 1);
+      Forced.pop_back();
+      if (RanOut && !RanOutBefore)
+        Complete = false; // a side cut short: its launches are not all there
+      for (LaunchSeen &L : Seen)
+        if (Sites.count(L.Site)) {
+          Known |= L.Block.has_value();
+          Found.push_back(std::move(L));
+        }
+      Seen = std::move(Kept);
+    }
+    // Each side's launches replace the launch that joined them, when the
+    // split taught something: a side may be infeasible (no launch), but
+    // not every side.
+    if (!Complete || !Known)
+      continue;
+    Seen.erase(std::remove_if(Seen.begin() + static_cast<std::ptrdiff_t>(From), Seen.end(),
+                              [&](const LaunchSeen &L) { return L.SplitAt == P; }),
+               Seen.end());
+    for (LaunchSeen &L : Found) {
+      const bool Dup = llvm::any_of(Seen, [&](const LaunchSeen &S) {
+        return S.Site == L.Site && S.Kernel == L.Kernel && S.Grid == L.Grid &&
+               S.Block == L.Block && S.Args == L.Args && S.ArgMin == L.ArgMin &&
+               S.Choice == L.Choice;
+      });
+      if (!Dup)
+        Seen.push_back(std::move(L));
+    }
+  }
+}
+
+void HostInterp::walkOnce(const FunctionDecl *Fn, bool Called) {
   if (Steps > Limits.TotalSteps) {
     RanOut = true;
     return;

@@ -71,6 +71,12 @@ struct LaunchSeen {
   std::vector<std::optional<Wide>> ArgMin;
   /// Where each bound was checked, for notes ("f.cu:12").
   std::vector<std::string> ArgMinAt;
+  /// The branch (`?:` or if/else) whose sides differ in the block shape,
+  /// when that is why it is not known: the walk is run again once per side.
+  const clang::Stmt *SplitAt = nullptr;
+  /// The sides taken on a walk run again that way, for notes: "when
+  /// `c` at f.cu:12 is true".
+  std::string Choice;
 };
 
 struct HostLimits {
@@ -81,6 +87,7 @@ struct HostLimits {
   unsigned MaxCallDepth = 12;
   unsigned MaxSeenPerSite = 64;    // beyond: one launch with what they share
   unsigned MaxAggregate = 64;      // larger arrays are not tracked element-wise
+  unsigned MaxSplits = 2;          // branches a block shape is split on (walkRoot)
   unsigned MaxFields = 512;        // nor structs with more fields
   /// Values the user stated (`--assume NAME=V`, launch/StatedFacts.h) for
   /// host variables the code cannot know: a variable or parameter of that
@@ -108,6 +115,13 @@ public:
   /// Runs Fn from its entry with unknown parameters. Called: code in the
   /// file calls Fn, but no walk reached it (the notes say why the
   /// parameters are unknown accordingly).
+  ///
+  /// A launch whose block shape is unknown only because the sides of a `?:`
+  /// or an if/else give it different values (`bs = big ? 1024 : 768`) is
+  /// walked again once per side, the branch taking that side every time it
+  /// runs: each side's launch is a launch the program can make, with
+  /// everything computed after the branch consistent with it. Up to
+  /// MaxSplits branches deep.
   void walkRoot(const clang::FunctionDecl *Fn, bool Called = false);
   /// Evaluates one launch by itself (one no walk reached), in a state where
   /// only constants are known.
@@ -161,6 +175,14 @@ private:
   };
 
   // HostInterp.cpp: steps, reasons, memory, joins.
+  void walkOnce(const clang::FunctionDecl *Fn, bool Called);
+  /// The walks again per side of the branches behind unknown block shapes
+  /// of the launches Seen[From...] (walkRoot).
+  void splitOnBranches(const clang::FunctionDecl *Fn, bool Called, size_t From, unsigned Depth);
+  /// The side a split walk takes at branch S, if any.
+  std::optional<bool> forcedSide(const clang::Stmt *S) const;
+  /// "when `c` at f.cu:12 is true" for the sides a split walk takes.
+  std::string forcedText() const;
   void step();
   /// The reason of kind K (a HOST_REASON of report/Reasons.def) with Args,
   /// kept once: equal reasons get the same id.
@@ -268,6 +290,12 @@ private:
   /// this walk, with the largest budget they had.
   std::map<const clang::Stmt *, uint64_t> FailedLoops;
   std::map<const clang::FunctionDecl *, bool> ReachesLaunch; // by definition
+  /// Branches whose joins made a value unknown (HostConditionalDiffers,
+  /// HostBranchesDiffer), by the reason's id.
+  std::map<WhyId, const clang::Stmt *> BranchOf;
+  /// The side each branch takes on a split walk, and the text of those
+  /// choices for the launches it records.
+  std::vector<std::pair<const clang::Stmt *, bool>> Forced;
 };
 
 } // namespace host

@@ -210,12 +210,19 @@ void HostInterp::execIf(const IfStmt *S, State &St) {
     exec(*T ? S->getThen() : S->getElse(), St);
     return;
   }
+  if (std::optional<bool> Side = forcedSide(S)) {
+    refine(St, S->getCond(), *Side);
+    exec(*Side ? S->getThen() : S->getElse(), St);
+    return;
+  }
   State Else = St;
   refine(St, S->getCond(), true);
   refine(Else, S->getCond(), false);
   exec(S->getThen(), St);
   exec(S->getElse(), Else);
-  St = join(St, Else, whyAt(ReasonKind::HostBranchesDiffer, S));
+  const WhyId W = whyAt(ReasonKind::HostBranchesDiffer, S);
+  BranchOf.emplace(W, S);
+  St = join(St, Else, W);
 }
 
 void HostInterp::execSwitch(const SwitchStmt *S, State &St) {

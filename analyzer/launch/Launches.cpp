@@ -209,6 +209,7 @@ KernelLaunch factsOf(ASTContext &Ctx, const host::LaunchSeen &S) {
       C.Block = *S.Block;
       C.BlockKnown = true;
       C.Source = "the launch at " + Where;
+      C.Branches = S.Choice;
     } else {
       L.Problem = "the launch at " + Where + " has block shape " + S.Block->str() + ": " + Bad;
       C.BlockUnknown = makeReason(ReasonKind::BlockShapeInvalid, {S.Block->str()}).Text;

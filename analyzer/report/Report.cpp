@@ -132,6 +132,8 @@ std::string LaunchConfig::describe() const {
     S += Sites.empty() ? std::string(" (no launch in this file)") : ": " + NotKnown();
   } else {
     S += " from " + SiteList();
+    if (!Branches.empty())
+      S += " " + Branches;
   }
   return S;
 }
@@ -139,7 +141,7 @@ std::string LaunchConfig::describe() const {
 std::string LaunchConfig::key() const {
   std::ostringstream OS;
   OS << (BlockKnown ? Block.str() : std::string("?")) << "/"
-     << (Grid ? Grid->str() : std::string("?")) << "/" << Source;
+     << (Grid ? Grid->str() : std::string("?")) << "/" << Source << "/" << Branches;
   for (auto &A : Args)
     OS << "/" << A.first << "=" << A.second;
   for (auto &A : PointerOffsets)

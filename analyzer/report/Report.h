@@ -87,6 +87,10 @@ struct LaunchConfig {
   /// ("--block=reduce6=256", "the check option Block=256").
   std::string BlockGivenBy;
   std::vector<SourcePos> Sites;
+  /// The sides of host branches the launch shape rests on, when the host
+  /// walk split on them ("when `big` at f.cu:30 is true"); cleared when
+  /// launches of other branches merge into this configuration.
+  std::string Branches;
   /// Kernel parameters whose values are known from the launch (name, value).
   std::vector<std::pair<std::string, int64_t>> Args;
   /// Pointer arguments with a known byte offset from an allocation.

@@ -107,6 +107,7 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   else
     L["grid"] = nullptr;
   L["source"] = R.Launch.Source;
+  L["branches"] = R.Launch.Branches;
   L["block_option"] = R.Launch.BlockGivenBy;
   L["block_unknown"] = R.Launch.BlockUnknown;
   L["sites"] = json::array();

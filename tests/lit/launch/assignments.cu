@@ -60,15 +60,17 @@ void run_loops(float *p, int n) {
 
 // One kernel launched in both branches: each launch knows its value. With
 // 16 threads in the block, a warp has 16 active lanes. After the branches,
-// either value: not known.
+// either value: each side is analysed (launch/branch_split.cu).
 __global__ void per_branch(float *p) { p[threadIdx.x * 8] = 0; }
 // CHECK-DAG: :[[@LINE-1]]:40: warning: global store to 'p' uses 32 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (64, 1, 1) from the launch at assignments.cu:[[@LINE+12]];
+// CHECK-DAG: note: assuming blockDim = (64, 1, 1) from the launch at assignments.cu:[[@LINE+14]];
 // CHECK-DAG: :[[@LINE-3]]:40: warning: global store to 'p' uses 16 sectors per request (ideal 2)
-// CHECK-DAG: note: assuming blockDim = (16, 1, 1) from the launch at assignments.cu:[[@LINE+14]];
+// CHECK-DAG: note: assuming blockDim = (16, 1, 1) from the launch at assignments.cu:[[@LINE+16]];
 __global__ void after_branches(float *p) { p[threadIdx.x * 9] = 0; }
-// CHECK: :[[@LINE-1]]:44: warning: global store to 'p' uses 32 sectors per request (ideal 4)
-// CHECK: note: blockDim unknown: the launch at assignments.cu:[[@LINE+13]] has a block shape that is not known statically (it depends on a value that differs between the branches at assignments.cu:[[@LINE+4]]);
+// CHECK-DAG: :[[@LINE-1]]:44: warning: global store to 'p' uses 32 sectors per request (ideal 4)
+// CHECK-DAG: note: assuming blockDim = (64, 1, 1) from the launch at assignments.cu:[[@LINE+15]] when `argc > 2` at assignments.cu:[[@LINE+6]] is true;
+// CHECK-DAG: :[[@LINE-3]]:44: warning: global store to 'p' uses 16 sectors per request (ideal 2)
+// CHECK-DAG: note: assuming blockDim = (16, 1, 1) from the launch at assignments.cu:[[@LINE+13]] when `argc > 2` at assignments.cu:[[@LINE+4]] is false;
 void run_branches(float *p, int argc) {
   int v;
   int w = 0;
