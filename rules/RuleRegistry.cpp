@@ -37,6 +37,16 @@ const Rule *findRule(const std::string &Id) {
   return nullptr;
 }
 
+/// For a finding shown at the caller's argument (shownAt()): a note at the
+/// access itself, in the helper.
+static void noteBlame(const AccessRecord &R, Finding &F) {
+  if (!R.Blame)
+    return;
+  F.Notes.push_back({R.Pos, "the access is in '" + R.Blame->Helper +
+                                "', which only dereferences what it is given; shown at the "
+                                "argument that chooses the address"});
+}
+
 std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
                               const RuleOptions &Opts,
                               const std::vector<std::string> &Enabled) {
@@ -58,9 +68,10 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
         continue;
       Finding F;
       F.RuleId = Rl->id();
-      F.Pos = R.Pos;
+      F.Pos = shownAt(R);
       F.Record = &R;
       Rl->describe(R, Opts, F);
+      noteBlame(R, F);
       Out.push_back(std::move(F));
     }
   return Out;
@@ -127,13 +138,14 @@ std::string laneEvidence(const AccessRecord &R) {
 Finding unknownRemark(const std::string &Id, const AccessRecord &R) {
   Finding F;
   F.RuleId = Id;
-  F.Pos = R.Pos;
+  F.Pos = shownAt(R);
   F.Record = &R;
   F.Level = Severity::Remark;
   F.Message = accessPhrase(R) + unknownPhrase(R);
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
   if (std::string W = witnessNote(R); !W.empty())
     F.Notes.push_back({std::nullopt, W});
+  noteBlame(R, F);
   return F;
 }
 

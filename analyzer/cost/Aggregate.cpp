@@ -132,6 +132,8 @@ void AccessAggregator::record(const AccessEvent &E) {
   if (New) {
     S.Site = E.Site;
     S.ReportAt = E.ReportAt;
+    S.BlameAt = E.BlameAt;
+    S.BlameHelper = E.BlameHelper;
     S.Op = E.Op;
     S.ContextKey = E.ContextKey;
     S.ContextText = E.ContextText;
@@ -425,6 +427,9 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     }
     if (S->ReportLine && S->ReportLine != Rec.Pos.Line)
       moveToLine(Ctx, At->getBeginLoc(), S->ReportLine, Rec.Pos);
+    if (S->BlameAt)
+      Rec.Blame = AccessRecord::CallerBlame{
+          sourcePos(Ctx, S->BlameAt->getBeginLoc(), S->BlameAt->getEndLoc()), S->BlameHelper};
     Rec.Kernel = KernelName;
     Rec.Context = S->ContextText;
     Rec.Launch = Run.Launch.Config;

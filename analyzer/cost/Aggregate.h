@@ -43,6 +43,8 @@ private:
   struct Stats {
     const clang::Expr *Site = nullptr;
     const clang::Expr *ReportAt = nullptr; // AccessEvent::ReportAt
+    const clang::Expr *BlameAt = nullptr;  // AccessEvent::BlameAt
+    std::string BlameHelper;
     AccessOp Op = AccessOp::Load;
     std::string ContextKey, ContextText;
     MemorySpace Space = MemorySpace::Global;

@@ -300,6 +300,8 @@ void relativize(TUReport &R, const FileJob &Job) {
   for (AccessRecord &A : R.Accesses) {
     Fix(A.Pos);
     Fix(A.PadInsertPos);
+    if (A.Blame)
+      Fix(A.Blame->At);
     for (SourcePos &S : A.Launch.Sites)
       Fix(S);
     for (AccessRecord::LaunchTotal &T : A.LaunchTotals)

@@ -449,7 +449,95 @@ const Expr *argumentFor(const Expr *Call, const FunctionDecl *FD,
   return I < C->getNumArgs() ? C->getArg(I) : nullptr;
 }
 
+/// The parameter of FD that X is, up to what keeps the address: casts, a
+/// dereference, a field, a subscript by a constant. X is the access (an
+/// lvalue; a call that is the access, as __ldcs(p) and atomicAdd(p, v) are,
+/// goes through its first argument) or a pointer value (Pointer). Null when
+/// X computes an address of its own (an index from threadIdx, a local
+/// variable).
+const ParmVarDecl *addressParameter(const ASTContext &Ctx, const Expr *X,
+                                    const FunctionDecl *FD, bool Pointer) {
+  while (X) {
+    X = X->IgnoreParens();
+    if (auto *CE = dyn_cast<CastExpr>(X)) {
+      // An lvalue-to-rvalue read of a pointer variable keeps the pointer;
+      // other casts between pointers keep the address.
+      if (CE->getCastKind() == CK_LValueToRValue || CE->getCastKind() == CK_NoOp ||
+          CE->getCastKind() == CK_BitCast || CE->getCastKind() == CK_ReinterpretMemberPointer ||
+          isa<ExplicitCastExpr>(CE)) {
+        X = CE->getSubExpr();
+        continue;
+      }
+      return nullptr;
+    }
+    if (!Pointer) {
+      if (auto *ME = dyn_cast<MemberExpr>(X)) {
+        Pointer = ME->isArrow();
+        X = ME->getBase();
+        continue;
+      }
+      if (auto *AS = dyn_cast<ArraySubscriptExpr>(X)) {
+        if (!AS->getIdx()->isValueDependent() && AS->getIdx()->isIntegerConstantExpr(Ctx)) {
+          Pointer = AS->getBase()->getType()->isPointerType();
+          X = AS->getBase();
+          continue;
+        }
+        return nullptr;
+      }
+      if (auto *UO = dyn_cast<UnaryOperator>(X); UO && UO->getOpcode() == UO_Deref) {
+        Pointer = true;
+        X = UO->getSubExpr();
+        continue;
+      }
+      // (Not a call that returns a reference: its body chose the address.)
+      if (auto *CE = dyn_cast<CallExpr>(X); CE && !CE->isGLValue() && CE->getNumArgs() > 0 &&
+                                            CE->getArg(0)->getType()->isPointerType()) {
+        Pointer = true;
+        X = CE->getArg(0);
+        continue;
+      }
+    }
+    if (auto *DR = dyn_cast<DeclRefExpr>(X)) {
+      auto *PD = dyn_cast<ParmVarDecl>(DR->getDecl());
+      if (!PD || PD->getDeclContext() != FD)
+        return nullptr;
+      // An object by reference (the access reads the caller's object) or
+      // a pointer (the access goes through the caller's pointer).
+      const QualType T = PD->getType();
+      if (Pointer ? T->isPointerType() : T->isReferenceType())
+        return PD;
+      return nullptr;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
 } // namespace
+
+void WarpInterp::blameCallerChosenAddress(AccessEvent &E) {
+  if (E.ReportAt || !E.Site || Frames.size() < 2)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *X = E.Site;
+  bool Pointer = false;
+  for (size_t Level = Frames.size() - 1; Level >= 1; --Level) {
+    const Frame &F = Frames[Level];
+    if (!F.Call || !F.FD)
+      break;
+    const ParmVarDecl *PD = addressParameter(Ctx, X, F.FD, Pointer);
+    if (!PD)
+      break;
+    const Expr *Arg = argumentFor(F.Call, F.FD, PD);
+    if (!Arg || SM.isInSystemHeader(SM.getExpansionLoc(Arg->getBeginLoc())))
+      break;
+    if (!E.BlameAt)
+      E.BlameHelper = F.FD->getNameAsString(); // the helper the access is in
+    E.BlameAt = Arg;
+    X = Arg;
+    Pointer = PD->getType()->isPointerType();
+  }
+}
 
 void WarpInterp::attributeToUserCode(AccessEvent &E) {
   const SourceManager &SM = Ctx.getSourceManager();

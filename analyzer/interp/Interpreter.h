@@ -173,6 +173,14 @@ struct AccessEvent {
   /// system header (the CUDA toolkit, the standard library) is reported in
   /// the user's code that leads to it (Calls.cpp, attributeToUserCode).
   const clang::Expr *ReportAt = nullptr;
+  /// Where the finding is shown, when the access is in a helper that only
+  /// dereferences the address (or reference) its caller gives it (llm.c's
+  /// load128/store128): that argument, in the caller (Calls.cpp,
+  /// callerChosenAddress). The access itself stays at Site (the line
+  /// Nsight Compute attributes it to).
+  const clang::Expr *BlameAt = nullptr;
+  /// The helper whose parameter it is ("load128").
+  std::string BlameHelper;
   AccessOp Op = AccessOp::Load;
   std::string ContextKey;  // call chain identity
   std::string ContextText; // "in 'helper' called at f.cu:30"

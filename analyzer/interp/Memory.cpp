@@ -640,6 +640,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   if (!ControlUnknown.empty() && E.UnknownWhy.empty())
     E.UnknownWhy = ControlUnknown;
   attributeToUserCode(E);
+  blameCallerChosenAddress(E);
   if (!R.Salvage.empty()) {
     E.UnknownWhy = makeReason(ReasonKind::BudgetExceeded, {R.Salvage});
     E.ContextKey.clear(); // one record per access, not one per call chain

@@ -420,6 +420,10 @@ private:
   /// pointer parameter, the object of a method), else at the user's call;
   /// with the context of the user's code.
   void attributeToUserCode(AccessEvent &E);
+  /// E.BlameAt: the argument of the innermost caller that chose E's
+  /// address, when the helpers between only dereference what they are
+  /// given.
+  void blameCallerChosenAddress(AccessEvent &E);
 
   /// What nvcc and ptxas make of the code (CompilerModel.h), called at the
   /// hooks. Last: the models refer to the members above.

@@ -115,6 +115,15 @@ struct AccessRecord {
   SourcePos Pos;
   std::string Kernel;     // "scale<4>"
   std::string Context;    // "in 'load2' called at f.cu:30" (empty at top level)
+  /// An access in a helper that only dereferences the address its caller
+  /// gives it (`x128 load128(const T *p) { return *(const x128 *)p; }`):
+  /// the caller's argument, where findings are shown (Pos stays the
+  /// access, the line Nsight Compute attributes it to); see shownAt().
+  struct CallerBlame {
+    SourcePos At;
+    std::string Helper; // "load128"
+  };
+  std::optional<CallerBlame> Blame;
   LaunchConfig Launch;
   MemorySpace Space = MemorySpace::Global;
   AccessOp Op = AccessOp::Load;
@@ -193,6 +202,10 @@ struct AccessRecord {
 
   std::string key() const; // stable identity for sorting and baselines
 };
+
+/// Where findings about R are shown: the caller's argument for an access
+/// in a helper that only dereferences what it is given, else R.Pos.
+inline const SourcePos &shownAt(const AccessRecord &R) { return R.Blame ? R.Blame->At : R.Pos; }
 
 struct KernelSummary {
   std::string Name;

@@ -13,12 +13,15 @@ std::vector<AnalysedDocument::Site> AnalysedDocument::sitesOnLine(unsigned Line)
   std::vector<Site> Out;
   if (!Result)
     return Out;
+  // Where the records are shown (shownAt(): an access in a helper that
+  // only dereferences what it is given is shown at the caller's argument).
   auto SameSite = [](const AccessRecord &A, const AccessRecord &B) {
-    return A.Pos.Column == B.Pos.Column && A.Pos.EndColumn == B.Pos.EndColumn &&
-           A.Space == B.Space && A.Op == B.Op && A.Array == B.Array;
+    const SourcePos &PA = shownAt(A), &PB = shownAt(B);
+    return PA.Column == PB.Column && PA.EndColumn == PB.EndColumn && A.Space == B.Space &&
+           A.Op == B.Op && A.Array == B.Array;
   };
   for (const AccessRecord &R : Result->Report.Accesses) {
-    if (R.Pos.Line != Line || R.Pos.File != Path)
+    if (shownAt(R).Line != Line || shownAt(R).File != Path)
       continue;
     auto It = std::find_if(Out.begin(), Out.end(),
                            [&](const Site &S) { return SameSite(*S.First, R); });
@@ -28,7 +31,7 @@ std::vector<AnalysedDocument::Site> AnalysedDocument::sitesOnLine(unsigned Line)
       It->Records.push_back(&R);
   }
   std::stable_sort(Out.begin(), Out.end(), [](const Site &A, const Site &B) {
-    return A.First->Pos.Column < B.First->Pos.Column;
+    return shownAt(*A.First).Column < shownAt(*B.First).Column;
   });
   return Out;
 }
@@ -37,8 +40,8 @@ std::vector<unsigned> AnalysedDocument::accessLines() const {
   std::set<unsigned> Lines;
   if (Result)
     for (const AccessRecord &R : Result->Report.Accesses)
-      if (R.Pos.File == Path && R.Pos.Line > 0)
-        Lines.insert(R.Pos.Line);
+      if (shownAt(R).File == Path && shownAt(R).Line > 0)
+        Lines.insert(shownAt(R).Line);
   return std::vector<unsigned>(Lines.begin(), Lines.end());
 }
 

@@ -43,7 +43,7 @@ std::optional<llvm::lsp::Hover> hover(const AnalysedDocument &Doc, const llvm::l
   // The access under the cursor alone, when there is one.
   std::optional<llvm::lsp::Range> Under;
   for (const AnalysedDocument::Site &S : Sites) {
-    const SourcePos &Pos = S.First->Pos;
+    const SourcePos &Pos = shownAt(*S.First);
     llvm::lsp::Range R(Lines.position(Pos.Line, Pos.Column, Client.Positions),
                        Lines.position(Pos.Line, std::max(Pos.EndColumn, Pos.Column + 1),
                                       Client.Positions));

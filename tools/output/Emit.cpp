@@ -95,6 +95,13 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   J["file"] = R.Pos.File;
   J["line"] = R.Pos.Line;
   J["column"] = R.Pos.Column;
+  if (R.Blame)
+    J["shown_at"] = {{"file", R.Blame->At.File},
+                     {"line", R.Blame->At.Line},
+                     {"column", R.Blame->At.Column},
+                     {"helper", R.Blame->Helper}};
+  else
+    J["shown_at"] = nullptr;
   J["kernel"] = R.Kernel;
   J["context"] = R.Context;
   json L;

@@ -150,6 +150,8 @@ json properties(const Finding &F) {
   Launch["grid"] = R->Launch.Grid ? json{R->Launch.Grid->X, R->Launch.Grid->Y, R->Launch.Grid->Z}
                                   : json(nullptr);
   Launch["source"] = R->Launch.Source;
+  if (!R->Launch.Branches.empty())
+    Launch["branches"] = R->Launch.Branches;
   P["launch"] = Launch;
   const Answer &A = R->Ans;
   if (!A.known()) {
