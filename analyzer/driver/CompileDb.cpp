@@ -10,6 +10,8 @@
 #include "llvm/Support/StringSaver.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <regex>
 
 namespace coalesce {
@@ -370,6 +372,117 @@ std::vector<DbEntry> loadCompileDb(const std::string &BuildDir, std::string &Err
     D.Directory = C.Directory;
     D.CommandLine = C.CommandLine;
     Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
+namespace {
+
+/// The #include lines of a file: (name, quoted).
+using Includes = std::vector<std::pair<std::string, bool>>;
+
+const Includes &includesOf(const std::string &File, std::map<std::string, Includes> &Cache) {
+  auto [It, New] = Cache.try_emplace(File);
+  if (!New)
+    return It->second;
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return It->second;
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    llvm::StringRef L = Line.ltrim();
+    if (!L.consume_front("#"))
+      continue;
+    L = L.ltrim();
+    if (!L.consume_front("include"))
+      continue;
+    L = L.ltrim();
+    if (L.empty() || (L.front() != '"' && L.front() != '<'))
+      continue;
+    const char Close = L.front() == '"' ? '"' : '>';
+    const size_t End = L.find(Close, 1);
+    if (End == llvm::StringRef::npos)
+      continue;
+    It->second.emplace_back(L.substr(1, End - 1).str(), Close == '"');
+  }
+  return It->second;
+}
+
+/// The project's include directories of a command (absolute): -I, -iquote,
+/// nvcc's --include-path; -isystem ones are not the project's.
+std::vector<std::string> includeDirs(const DbEntry &E) {
+  std::vector<std::string> Dirs;
+  auto Add = [&](llvm::StringRef D) {
+    llvm::SmallString<256> P(D);
+    if (!llvm::sys::path::is_absolute(P)) {
+      P = E.Directory;
+      llvm::sys::path::append(P, D);
+    }
+    llvm::sys::path::remove_dots(P, true);
+    Dirs.push_back(std::string(P));
+  };
+  const std::vector<std::string> &C = E.CommandLine;
+  for (size_t I = 1; I < C.size(); ++I) {
+    llvm::StringRef A(C[I]);
+    for (llvm::StringRef Opt : {"-I", "-iquote", "--include-path=", "--include-path", "-I="}) {
+      if (!A.starts_with(Opt))
+        continue;
+      llvm::StringRef V = A.drop_front(Opt.size());
+      if (V.empty() && I + 1 < C.size())
+        V = C[++I];
+      if (!V.empty())
+        Add(V);
+      break;
+    }
+  }
+  return Dirs;
+}
+
+} // namespace
+
+std::vector<const DbEntry *> includersOf(const std::string &Header,
+                                         const std::vector<DbEntry> &Entries, size_t Max) {
+  std::vector<const DbEntry *> Out;
+  std::map<std::string, Includes> Cache;
+  // Reading stops after this many files in all (a large project's database).
+  constexpr size_t MaxReads = 20000;
+  for (const DbEntry &E : Entries) {
+    if (Out.size() >= Max || Cache.size() > MaxReads)
+      break;
+    if (E.File == Header || !isCudaCommand(E.CommandLine, E.File))
+      continue;
+    const std::vector<std::string> Dirs = includeDirs(E);
+    std::set<std::string> Seen{E.File};
+    std::vector<std::string> Work{E.File};
+    bool Found = false;
+    while (!Work.empty() && !Found && Cache.size() <= MaxReads) {
+      const std::string F = std::move(Work.back());
+      Work.pop_back();
+      for (const auto &[Name, Quoted] : includesOf(F, Cache)) {
+        std::vector<std::string> From;
+        if (Quoted)
+          From.push_back(std::string(llvm::sys::path::parent_path(F)));
+        From.insert(From.end(), Dirs.begin(), Dirs.end());
+        for (const std::string &D : From) {
+          llvm::SmallString<256> P(D);
+          llvm::sys::path::append(P, Name);
+          llvm::sys::path::remove_dots(P, true);
+          if (!llvm::sys::fs::is_regular_file(P))
+            continue;
+          if (P == Header)
+            Found = true;
+          else if (Seen.insert(std::string(P)).second)
+            Work.push_back(std::string(P));
+          break; // the first directory that has it, as the compiler does
+        }
+        if (Found)
+          break;
+      }
+    }
+    if (Found)
+      Out.push_back(&E);
   }
   return Out;
 }

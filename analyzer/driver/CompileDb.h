@@ -57,6 +57,18 @@ std::vector<DbEntry> loadCompileDb(const std::string &BuildDir, std::string &Err
 /// The directory holding the compile_commands.json nearest above File, or "".
 std::string findCompileDbFor(const std::string &File);
 
+/// The entries whose translation units include Header (absolute, dots
+/// removed), directly or through other headers, in the database's order, at
+/// most Max. Found by reading the #include lines of the unit and the
+/// project headers it reaches, resolved as the compiler would: a quoted name
+/// from the including file's directory, then the command's -I/-iquote
+/// directories (and nvcc's --include-path); headers of -isystem directories
+/// and those not found (the toolkit's, the standard library's) are not
+/// read. Conditional inclusion is not evaluated: an #include inside `#if 0`
+/// counts.
+std::vector<const DbEntry *> includersOf(const std::string &Header,
+                                         const std::vector<DbEntry> &Entries, size_t Max);
+
 /// True if a command compiles CUDA (nvcc, or -x cuda, or a .cu file).
 bool isCudaCommand(const std::vector<std::string> &CommandLine, const std::string &File);
 

@@ -31,6 +31,7 @@
 #include <chrono>
 #include <functional>
 #include <mutex>
+#include <set>
 
 using namespace clang;
 
@@ -270,6 +271,43 @@ static std::string workingDirPrefix() {
   return Dir;
 }
 
+/// A header analysed through an including unit (FileJob::Focus): only the
+/// records and kernels in the header (or shown there), which are the
+/// input file of the run.
+void focusOn(TUReport &R, const std::string &Focus) {
+  auto In = [&](const SourcePos &P) {
+    llvm::SmallString<256> F(P.File);
+    llvm::sys::fs::make_absolute(F);
+    llvm::sys::path::remove_dots(F, true);
+    return !P.File.empty() && F == Focus;
+  };
+  std::vector<AccessRecord> Kept;
+  std::set<std::string> KernelsIn;
+  for (AccessRecord &A : R.Accesses) {
+    const bool Here = In(A.Pos), ShownHere = A.Blame && In(A.Blame->At);
+    if (!Here && !ShownHere)
+      continue;
+    A.Pos.InMainFile |= Here;
+    if (A.Blame)
+      A.Blame->At.InMainFile |= ShownHere;
+    KernelsIn.insert(A.Kernel);
+    Kept.push_back(std::move(A));
+  }
+  R.Accesses = std::move(Kept);
+  std::vector<KernelSummary> Kernels;
+  for (KernelSummary &K : R.Kernels)
+    if (In(K.Pos) || KernelsIn.count(K.Name)) {
+      K.Pos.InMainFile |= In(K.Pos);
+      Kernels.push_back(std::move(K));
+    }
+  R.Kernels = std::move(Kernels);
+  std::vector<AnnotationProblem> Problems;
+  for (AnnotationProblem &P : R.Problems)
+    if (In(P.Pos))
+      Problems.push_back(std::move(P));
+  R.Problems = std::move(Problems);
+}
+
 void relativize(TUReport &R, const FileJob &Job) {
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
@@ -280,7 +318,9 @@ void relativize(TUReport &R, const FileJob &Job) {
     llvm::sys::path::append(A, P);
     P = A;
   };
-  llvm::SmallString<256> Abs(Job.File);
+  // The input file the user named: the job's file, or the header it is
+  // analysed for.
+  llvm::SmallString<256> Abs(Job.Focus.empty() ? Job.File : Job.Focus);
   MakeAbsolute(Cwd, Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   const std::string Name = Job.Name.empty() ? Job.File : Job.Name;
@@ -352,10 +392,11 @@ PreambleUse parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
   tooling::ClangTool Tool(DB, {Job.File});
   // ClangTool keeps the names and texts of mapped files by reference: they
   // live as long as it does.
-  llvm::SmallString<256> Abs(Job.File);
+  llvm::SmallString<256> Abs(Job.Focus.empty() ? Job.File : Job.Focus);
   if (Job.Contents) {
     // ClangTool makes the input path absolute against the process's working
-    // directory; the buffer goes to that path, over the file on disk.
+    // directory; the buffer goes to that path, over the file on disk (for a
+    // header analysed through an including unit, over the header).
     llvm::sys::fs::make_absolute(Abs);
     Tool.mapVirtualFile(Abs, *Job.Contents);
   }
@@ -412,6 +453,13 @@ PreambleUse parseAndAnalyse(const FileJob &Job, const AnalysisOptions &Opts,
            << " more errors not shown)\n";
   DiagOS.flush();
   Out.ClangDiagnostics = relativeDiagnostics(Diags);
+  if (!Job.Focus.empty()) {
+    focusOn(Out.Report, Job.Focus);
+    Out.Report.Notes.insert(Out.Report.Notes.begin(),
+                            "analysed through " + relativeText(Job.File) +
+                                ", which includes it: its templates are instantiated and its "
+                                "kernels launched there");
+  }
   relativize(Out.Report, Job);
   // Nothing could be analysed: no AST, or errors touch every kernel (or the
   // file has none and clang rejected it).
@@ -454,6 +502,10 @@ void runOne(const FileJob &Job, const AnalysisOptions &Given, const RunOptions &
   } else {
     WitnessOptions WO = Opts.Witness;
     WO.CacheDir = Opts.CacheDir;
+    // An unsaved header of an including unit: nvcc would compile the
+    // header on disk, whose lines differ.
+    if (!Job.Focus.empty() && Job.Contents)
+      WO.M = WitnessOptions::Mode::Off;
     Witness = std::async(std::launch::async, [&Job, WO] { return runWitness(Job, WO); }).share();
   }
   AOpts.Witness = [Witness] { return Witness.get().Module; };
@@ -470,7 +522,9 @@ void runOne(const FileJob &Job, const AnalysisOptions &Given, const RunOptions &
       }
     }
   } Joined{Witness, Out};
-  if (!Opts.CacheDir.empty()) {
+  // The preamble of an including unit holds the header as it is on disk:
+  // not with an editor's unsaved text of it.
+  if (!Opts.CacheDir.empty() && !(!Job.Focus.empty() && Job.Contents)) {
     auto Start = std::chrono::steady_clock::now();
     PreamblePlan Plan = preambleFor(Job, Opts.CacheDir);
     Out.Times.Preamble =

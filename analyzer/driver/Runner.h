@@ -30,6 +30,11 @@ struct FileJob {
   /// buffer): clang reads this instead, the file need not exist. Its
   /// #includes still resolve from the file's directory.
   std::optional<std::string> Contents = std::nullopt;
+  /// A header analysed through a translation unit that includes it (its
+  /// templates are instantiated there; JobPlanner): File is that unit,
+  /// Focus the header (absolute). Only what lies in Focus is reported,
+  /// under Name; Contents, when given, is Focus's text.
+  std::string Focus;
 };
 
 /// Where the time of one file went (wall seconds), for --time-report.

@@ -14,7 +14,8 @@
    arrive within the time of one CLI run on the file (with a generous
    margin), and reopening the unchanged file answers from the cache.
 3. A project's compile_commands.json and .coalesce-lint.yaml, edited
-   settings, and a buffer that does not parse.
+   settings, and a buffer that does not parse; a kernel template in a header
+   that only a file of the build instantiates, opened in the editor.
 4. Cancellation and outdated versions: a request waiting for an analysis is
    cancelled by $/cancelRequest; results of superseded versions are never
    published.
@@ -413,6 +414,45 @@ def project(lint, work):
     check(c.close() == 0, "exit status 0")
 
 
+def header_through_includer(lint, work):
+    """A kernel template in a header, instantiated and launched only by a
+    file of the build that includes it through another header (SGEMM_CUDA's
+    src/kernels/*.cuh): opening the header shows its own diagnostics and
+    hints, from the including unit's instantiations; an unsaved edit of the
+    header is what is analysed."""
+    proj = work / "hproj"
+    (proj / "src" / "kernels").mkdir(parents=True)
+    (proj / "build").mkdir()
+    header = proj / "src" / "kernels" / "transpose.cuh"
+    htext = ("template <int W> __global__ void copy_cols(const float *in, float *out) {\n"
+             "  out[threadIdx.x] = in[threadIdx.x * W];\n"
+             "}\n")
+    header.write_text(htext)
+    (proj / "src" / "kernels.cuh").write_text('#include "kernels/transpose.cuh"\n')
+    (proj / "src" / "runner.cu").write_text(
+        '#include "kernels.cuh"\n'
+        "void run(const float *a, float *b) { copy_cols<8><<<4, 128>>>(a, b); }\n")
+    (proj / "build" / "compile_commands.json").write_text(json.dumps([{
+        "directory": str(proj / "build"), "file": "../src/runner.cu",
+        "command": "nvcc -I../src -arch=sm_90 -c ../src/runner.cu -o runner.o"}]))
+    uri = header.as_uri()
+    c, _ = start(lint, str(work))
+    open_doc(c, header, htext)
+    _, diags, _ = diagnostics_of(c, uri, 1)
+    check([(d["code"], d["range"]["start"]["line"]) for d in diags] ==
+          [("coalesce-uncoalesced-global", 1)] and "32 sectors per request" in diags[0]["message"],
+          "the header's finding, from runner.cu's copy_cols<8>: %r" % diags)
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": whole(htext)})
+    check([h["label"] for h in hints] == ["out 4/4 sectors, in 32/4 sectors"],
+          "the header's hints: %r" % [h["label"] for h in hints])
+    edited = htext.replace("threadIdx.x * W", "threadIdx.x + W")
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                        "contentChanges": [{"text": edited}]})
+    _, diags, _ = diagnostics_of(c, uri, 2)
+    check(diags == [], "the unsaved edit is analysed (a coalesced read): %r" % diags)
+    check(c.close() == 0, "exit status 0")
+
+
 WITNESS_KERNEL = """__global__ void four_floats(const float *p, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float a = p[4 * i + 0];
@@ -491,6 +531,7 @@ def main():
         bad_usage(lint)
         session(lint, work)
         project(lint, work)
+        header_through_includer(lint, work)
         fifty_kernels(lint, work, src_dir)
         cancel_and_stale(lint, work)
         if "--witness" in sys.argv[3:]:

@@ -126,6 +126,7 @@ class ResultCache {
 public:
   static std::string key(const FileJob &J, const RunOptions &RO) {
     std::string K = J.File + '\0' + J.Directory + '\0';
+    K += J.Focus + '\0';
     for (const std::string &A : J.Args)
       K += A + '\0';
     K += J.BuiltinHeaders ? "builtin" : "toolkit";

@@ -115,9 +115,24 @@ JobPlan JobPlanner::plan(const std::string &F, const std::string &GpuArch) {
       }
       if (WarnedDbs.insert(DbDir).second)
         P.Warnings.push_back("ignoring " + Err);
-    } else if (!E && !Setup.CompileDb.empty()) {
-      P.Warnings.push_back(F + " is not in " + DbDir +
-                           "/compile_commands.json; parsing it with the default command");
+    } else if (!E) {
+      // A header (or a source file another one #includes): analysed
+      // through a unit of the build that includes it, where its templates
+      // are instantiated and its kernels launched; only what lies in the
+      // file is reported.
+      std::vector<const DbEntry *> By = includersOf(Abs, Dbs.entries(DbDir, Err), 2);
+      if (!By.empty()) {
+        E = By.front();
+        Job.Focus = Abs;
+        P.Notes.push_back(F + " is analysed through " + displayPath(E->File, ".") +
+                          ", which includes it" +
+                          (By.size() > 1 ? " (the first of the build's files that do)" : "") +
+                          ": its templates are instantiated and its kernels launched there");
+      } else if (!Setup.CompileDb.empty()) {
+        P.Warnings.push_back(F + " is not in " + DbDir +
+                             "/compile_commands.json, nor included by a file that is; parsing "
+                             "it with the default command");
+      }
     }
   }
   if (E) {
@@ -130,7 +145,7 @@ JobPlan JobPlanner::plan(const std::string &F, const std::string &GpuArch) {
       return P;
     }
     P.FromDb = true;
-    Job.File = Abs;
+    Job.File = Job.Focus.empty() ? Abs : E->File;
     Job.Directory = E->Directory;
     Job.Args = std::move(T.Args);
     Job.BuiltinHeaders = T.BuiltinHeaders;

@@ -1,0 +1,3 @@
+#pragma once
+#include "kernels/transpose.cuh"
+#include "kernels/rows.cuh"
