@@ -18,6 +18,7 @@
 #include "Emit.h"
 #include "FileSetup.h"
 #include "HeaderFilter.h"
+#include "Launch.h"
 #include "Html.h"
 #include "Inputs.h"
 #include "LspServer.h"
@@ -59,6 +60,9 @@ const char *Usage =
        coalesce-lint -p BUILD_DIR [options] [FILE.cu...]
        coalesce-lint verify [verify options] [FILE.cu...]
        coalesce-lint lsp [options]    (a language server for editors)
+       coalesce-lint launch [options] -- COMPILER ARGS...
+                                      (the build's compiler launcher: analyse
+                                      the compiled file, then compile it)
 
 Predicts, per source line, the 32-byte sectors per request of every global
 load and store, the shared-memory wavefronts per request of every shared
@@ -795,12 +799,8 @@ void emit(const Options &O, const std::vector<TUReport> &Reports, const Selectio
 
 } // namespace
 
-int main(int Argc, char **Argv) {
-  if (Argc > 1 && std::string(Argv[1]) == "verify")
-    return verifyMain(Argc, Argv);
-  if (Argc > 1 && std::string(Argv[1]) == "lsp")
-    return lsp::lspMain(Argc, Argv);
-
+/// The CLI on files (no subcommand).
+int cliMain(int Argc, char **Argv) {
   Options O;
   if (auto Exit = parseCommandLine(Argc, Argv, O))
     return *Exit;
@@ -902,4 +902,14 @@ int main(int Argc, char **Argv) {
   if (Fs.warnings() && !O.ExitZero && O.WriteBaselineFile.empty())
     return ExitFindings;
   return ExitClean;
+}
+
+int main(int Argc, char **Argv) {
+  if (Argc > 1 && std::string(Argv[1]) == "verify")
+    return verifyMain(Argc, Argv);
+  if (Argc > 1 && std::string(Argv[1]) == "lsp")
+    return lsp::lspMain(Argc, Argv);
+  if (Argc > 1 && std::string(Argv[1]) == "launch")
+    return launchMain(Argc, Argv, cliMain);
+  return cliMain(Argc, Argv);
 }
