@@ -118,8 +118,43 @@ private:
 /// preprocessor skipped regions of it, the note names them: kernels or the
 /// code that instantiates them under a macro the build defines (CUTLASS's
 /// CUTLASS_ARCH_MMA_SM100_SUPPORTED, which it leaves undefined under clang).
-std::string noKernelNote(const std::vector<SkippedRegion> &Skipped) {
+/// Kernel templates of the main file that nothing in it instantiates.
+std::vector<std::string> uninstantiatedKernels(ASTContext &Ctx) {
+  std::vector<std::string> Names;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::function<void(const DeclContext *)> Visit = [&](const DeclContext *DC) {
+    for (const Decl *D : DC->decls()) {
+      if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+        Visit(NS);
+        continue;
+      }
+      const auto *FT = dyn_cast<FunctionTemplateDecl>(D);
+      if (!FT || !FT->isThisDeclarationADefinition() ||
+          !FT->getTemplatedDecl()->hasAttr<CUDAGlobalAttr>() ||
+          !SM.isWrittenInMainFile(SM.getExpansionLoc(FT->getLocation())))
+        continue;
+      if (FT->specializations().empty())
+        Names.push_back(FT->getQualifiedNameAsString());
+    }
+  };
+  Visit(Ctx.getTranslationUnitDecl());
+  return Names;
+}
+
+std::string noKernelNote(const std::vector<SkippedRegion> &Skipped,
+                         const std::vector<std::string> &Templates) {
   std::string Note = "no kernel is defined or instantiated in this file";
+  if (!Templates.empty()) {
+    Note += "; its kernel template" + std::string(Templates.size() > 1 ? "s " : " ");
+    for (size_t I = 0; I < Templates.size() && I < 3; ++I)
+      Note += (I ? ", " : "") + ("'" + Templates[I] + "'");
+    if (Templates.size() > 3)
+      Note += " and " + std::to_string(Templates.size() - 3) + " more";
+    Note += Templates.size() > 1 ? " are" : " is";
+    Note += " not instantiated here: the costs depend on the template arguments. Analyse the "
+            "file that instantiates them, or give the build's compile database (-p BUILD_DIR): "
+            "a header is then analysed through the file of the build that includes it";
+  }
   if (Skipped.empty())
     return Note;
   Note += "; the preprocessor skipped ";
@@ -162,7 +197,7 @@ public:
     Out.Report.Kernels = std::move(R.Kernels);
     Out.Report.Notes = std::move(R.Notes);
     if (Out.Report.Kernels.empty())
-      Out.Report.Notes.push_back(noKernelNote(Skipped));
+      Out.Report.Notes.push_back(noKernelNote(Skipped, uninstantiatedKernels(Ctx)));
     Out.Report.Problems = std::move(R.Problems);
     Out.Analysed = true;
   }
@@ -306,6 +341,8 @@ void focusOn(TUReport &R, const std::string &Focus) {
     if (In(P.Pos))
       Problems.push_back(std::move(P));
   R.Problems = std::move(Problems);
+  if (R.Kernels.empty())
+    R.Notes.push_back("no kernel of this file is instantiated or launched in that file");
 }
 
 void relativize(TUReport &R, const FileJob &Job) {

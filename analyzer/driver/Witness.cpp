@@ -415,7 +415,12 @@ WitnessResult runWitness(const FileJob &Job, const WitnessOptions &O) {
   }
   const std::string Cubin = std::string(Tmp) + "/device.cubin";
   const std::string DepFile = std::string(Tmp) + "/device.d";
-  Args.insert(Args.end(), {"-MD", "-MF", DepFile, "-o", Cubin, std::string(File)});
+  Args.insert(Args.end(), {"-MD", "-MF", DepFile, "-o", Cubin});
+  // nvcc takes the language from the extension: a header (`.cuh`) parsed
+  // by itself is CUDA all the same.
+  if (!llvm::StringRef(File).ends_with(".cu"))
+    Args.insert(Args.end(), {"-x", "cu"});
+  Args.push_back(std::string(File));
   std::string Out, Err;
   if (!run(Nvcc, Args, Job.Directory, Out, Err)) {
     llvm::sys::fs::remove_directories(Tmp);

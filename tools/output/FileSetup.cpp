@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <set>
 
 namespace coalesce {
 
@@ -93,11 +94,46 @@ CompileDbs::Db &CompileDbs::load(const std::string &Dir) {
   return It->second;
 }
 
+namespace {
+
+/// The CUDA files in File's directory and in up to two directories above it
+/// (each searched as deep as it is above File), as compile database entries
+/// without options, for includersOf(); at most 2000 files looked at.
+std::vector<DbEntry> unitsAround(const std::string &File) {
+  std::vector<DbEntry> Out;
+  llvm::SmallString<256> Dir = llvm::sys::path::parent_path(File);
+  std::set<std::string> Seen;
+  unsigned Looked = 0;
+  for (int Level = 0; Level < 3 && !Dir.empty(); ++Level) {
+    std::error_code EC;
+    for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End; !EC && It != End;
+         It.increment(EC)) {
+      if (++Looked > 2000)
+        return Out;
+      if (It.level() > Level) {
+        It.no_push();
+        continue;
+      }
+      llvm::StringRef P = It->path();
+      if (llvm::sys::path::extension(P) == ".cu" && Seen.insert(P.str()).second) {
+        llvm::SmallString<256> A(P);
+        llvm::sys::path::remove_dots(A, true);
+        Out.push_back(DbEntry{std::string(A), std::string(Dir), {"nvcc", "-c", std::string(A)}});
+      }
+    }
+    Dir = llvm::sys::path::parent_path(Dir);
+  }
+  return Out;
+}
+
+} // namespace
+
 JobPlan JobPlanner::plan(const std::string &F, const std::string &GpuArch) {
   JobPlan P;
   const std::string Abs = absolutePath(F);
   FileJob Job;
   Job.Name = F;
+  std::string Focused; // the unit a header is analysed through, without a database
 
   // The file's compile command, if a database has one.
   std::string DbDir = Setup.CompileDb;
@@ -154,6 +190,20 @@ JobPlan JobPlanner::plan(const std::string &F, const std::string &GpuArch) {
     for (std::string &N : T.Notes)
       P.Notes.push_back(std::move(N));
   } else {
+    // Without a compile database, a header is analysed through a .cu file
+    // around it that includes it (its own directory and up to two above).
+    llvm::StringRef Ext = llvm::sys::path::extension(Abs);
+    if (Ext == ".cuh" || Ext == ".h" || Ext == ".hpp" || Ext == ".hh" || Ext == ".inl") {
+      const std::vector<DbEntry> Near = unitsAround(Abs);
+      std::vector<const DbEntry *> By = includersOf(Abs, Near, 1);
+      if (!By.empty()) {
+        Job.Focus = Abs;
+        P.Notes.push_back(F + " is analysed through " + displayPath(By.front()->File, ".") +
+                          ", which includes it (found by its #include lines; no compile "
+                          "database)");
+        Focused = By.front()->File;
+      }
+    }
     auto Inv = Invocations.find(GpuArch);
     if (Inv == Invocations.end()) {
       InvocationOptions IO = Setup.Inv;
@@ -167,7 +217,7 @@ JobPlan JobPlanner::plan(const std::string &F, const std::string &GpuArch) {
     }
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);
-    Job.File = F;
+    Job.File = Focused.empty() ? F : Focused;
     Job.Directory = std::string(Cwd);
     Job.Args = Inv->second.Args;
     Job.BuiltinHeaders = Inv->second.BuiltinHeaders;
