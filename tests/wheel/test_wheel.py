@@ -19,18 +19,29 @@ inputs), REPO a git repository holding this project's sources (for
    in a private mount namespace, with the LLVM prefix hidden; the same again
    with the CUDA toolkit hidden too (the built-in header), against the CMake
    build without the toolkit; and `verify --measurements` (the installed
-   script and sample kernels) as the CMake build. With --built-from, the
+   script and sample kernels) as the CMake build (with the CMake build's
+   nvdisasm, --nvdisasm, for the compiler witness). With --built-from, the
    tree the wheel was built from is hidden too, so the wheel uses its own
    files, not the source paths compiled in as fallbacks;
 5. pre-commit with the prebuilt wheel: a `repo: local`, `language: python`
    hook whose additional_dependencies is WHL blocks bad.cu and passes good.cu,
    with the LLVM prefix hidden and no coalesce-lint on PATH;
-6. with --hook-repo: `pre-commit try-repo REPO coalesce-lint --files bad.cu`
-   (the `language: python` hook, which builds coalesce-lint from REPO's
-   sources) fails with the finding and passes good.cu, with no coalesce-lint
-   on PATH; the coalesce-lint it built needs no libLLVM either.
+6. with --hook-repo: the `language: python` hook, which builds coalesce-lint
+   from REPO's sources, with no coalesce-lint on PATH: `pre-commit try-repo
+   REPO coalesce-lint --files bad.cu` fails with the finding, and a config
+   naming REPO at its commit passes good.cu (two first runs, two builds); the
+   coalesce-lint it built needs no libLLVM either;
+7. the prebuilt-wheel route by version: the pre-commit mirror
+   (tools/wheel/render_mirror.py) rendered for the wheel's version into a git
+   repository tagged vVERSION; a config with `repo: MIRROR`, `rev: vVERSION`
+   and `pre-commit run --files bad.cu` (and good.cu), with pip offline
+   (PIP_NO_INDEX) and told where the wheel is (PIP_FIND_LINKS), forbidden to
+   build coalesce-lint (PIP_ONLY_BINARY), with the LLVM prefix hidden: pip
+   installs the wheel by its version, and the hook's coalesce-lint is the
+   wheel's file, byte for byte.
 
-Each step prints how long it took.
+Each step prints how long it took; steps 5 to 7 print the first run of each
+pre-commit route, pre-commit's installation of the hook included.
 """
 import argparse
 import glob
@@ -66,6 +77,14 @@ def run(cmd, cwd=None, env=None, hide=()):
     p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True)
     return p.returncode, p.stdout, p.stderr
+
+
+def timed_run(label, cmd, cwd, env, hide=()):
+    """run(), printing how long it took under `label`."""
+    start = time.monotonic()
+    result = run(cmd, cwd, env, hide)
+    print(f"    {label}: {time.monotonic() - start:.0f} s", flush=True)
+    return result
 
 
 class Step:
@@ -126,6 +145,9 @@ def main():
     ap.add_argument("--project", required=True)
     ap.add_argument("--hook-repo")
     ap.add_argument("--llvm-prefix", default="/usr/lib/llvm-22")
+    ap.add_argument("--nvdisasm", help="the nvdisasm the CMake build uses for the compiler "
+                    "witness (default: BIN's build directory's nvdisasm/bin/nvdisasm, where "
+                    "tools/bootstrap.sh puts it, if there is one)")
     ap.add_argument("--built-from", help="the source tree the wheel was built from: hidden "
                     "while the wheel runs, so that it uses the files it installed")
     a = ap.parse_args()
@@ -177,7 +199,19 @@ def main():
             print("    " + " ".join(libs))
 
         env = clean_env(tmp, os.path.join(venv, "bin") + ":" + system_path)
-        ref_env = clean_env(tmp, os.environ.get("PATH", system_path))
+        # The compiler witness (docs/witness.md) changes the findings where
+        # nvcc's output decides them. The CMake build has the nvdisasm of its
+        # build directory compiled in; the wheel carries none and finds one
+        # through $COALESCE_NVDISASM, as a user's would: give it the same, so
+        # that the two are compared with the same witness.
+        nvdisasm = a.nvdisasm or os.path.join(os.path.dirname(os.path.dirname(cmake_lint)),
+                                              "nvdisasm", "bin", "nvdisasm")
+        if os.access(nvdisasm, os.X_OK):
+            env["COALESCE_NVDISASM"] = os.path.abspath(nvdisasm)
+        # The CMake build runs with the wheel's PATH but for the wheel's bin/:
+        # what the two find on PATH (nvcc for the compiler witness) must be
+        # the same, or their notes differ.
+        ref_env = clean_env(tmp, system_path)
         ref_env["COALESCE_CACHE_DIR"] = os.path.join(tmp, "cache-cmake")
 
         with Step("3. --version"):
@@ -230,34 +264,109 @@ def main():
                         "    name: coalesce-lint\n    entry: coalesce-lint --color=never\n"
                         "    language: python\n    files: \\.(cu|cuh)$\n"
                         f"    additional_dependencies: ['{wheel}']\n")
-            hooks_ran(run([pre_commit, "run", "--files", "bad.cu"], work, hook_env,
-                          hide=hide_llvm),
-                      run([pre_commit, "run", "--files", "good.cu"], work, hook_env,
-                          hide=hide_llvm), "the local hook with the wheel")
+            # The first run installs the hook's environment (pip installs
+            # the wheel); the second reuses it.
+            hooks_ran(timed_run("first run (bad.cu)", [pre_commit, "run", "--files", "bad.cu"],
+                                work, hook_env, hide=hide_llvm),
+                      timed_run("next run (good.cu)", [pre_commit, "run", "--files", "good.cu"],
+                                work, hook_env, hide=hide_llvm), "the local hook with the wheel")
             os.remove(os.path.join(work, ".pre-commit-config.yaml"))
 
         if a.hook_repo:
-            with Step("6. pre-commit try-repo: the python hook builds from source"):
-                try_repo = [pre_commit, "try-repo", os.path.abspath(a.hook_repo),
-                            "coalesce-lint", "--files"]
+            with Step("6. pre-commit, the python hook built from source"):
+                repo = os.path.abspath(a.hook_repo)
                 # try-repo clones REPO into a temporary store of its own
-                # (under TMPDIR). ccache hashes paths under CCACHE_BASEDIR
-                # relative to the build directory, so a build of another copy
-                # of the sources (tools/wheel/build_and_check.sh builds
-                # REPO's) serves the clone's.
+                # (under TMPDIR), a config's repository goes into
+                # PRE_COMMIT_HOME: both under tmp. ccache hashes paths under
+                # CCACHE_BASEDIR relative to the build directory, so a build
+                # of another copy of the sources (tools/wheel/build_and_check.sh
+                # builds REPO's) serves the clones'.
                 hook_env["TMPDIR"] = os.path.join(tmp, "try-repo")
                 os.makedirs(hook_env["TMPDIR"])
-                hook_env["CCACHE_BASEDIR"] = hook_env["TMPDIR"]
-                bad = run(try_repo + ["bad.cu"], work, hook_env)
-                good = run(try_repo + ["good.cu"], work, hook_env)
-                hooks_ran(bad, good, "try-repo " + a.hook_repo)
-                built = glob.glob(os.path.join(hook_env["PRE_COMMIT_HOME"], "repo*", "py_env-*",
-                                               "bin", "coalesce-lint"))
-                if check(built, "try-repo installed coalesce-lint in pre-commit's environment"):
+                hook_env["CCACHE_BASEDIR"] = tmp
+                # Both are first runs, each with its own build: try-repo, the
+                # command of docs/packaging.md, and REPO at its commit as a
+                # config names it, whose environment stays in PRE_COMMIT_HOME
+                # (try-repo's store is removed when it ends), so that the
+                # coalesce-lint it built can be looked at.
+                bad = timed_run("first run, try-repo (bad.cu)",
+                                [pre_commit, "try-repo", repo, "coalesce-lint", "--files",
+                                 "bad.cu"], work, hook_env)
+                envs = os.path.join(hook_env["PRE_COMMIT_HOME"], "repo*", "py_env-*", "bin",
+                                    "coalesce-lint")
+                before = set(glob.glob(envs))  # step 5's hook environment
+                config = os.path.join(work, ".pre-commit-config.yaml")
+                rev = git(["rev-parse", "HEAD"], repo, hook_env)
+                with open(config, "w") as f:
+                    f.write(f"repos:\n- repo: {repo}\n  rev: {rev}\n"
+                            "  hooks:\n  - id: coalesce-lint\n")
+                good = timed_run("first run, the repository at its commit (good.cu)",
+                                 [pre_commit, "run", "--files", "good.cu"], work, hook_env)
+                os.remove(config)
+                hooks_ran(bad, good, "the hook from source, " + repo)
+                built = sorted(set(glob.glob(envs)) - before)
+                if check(len(built) == 1, "pre-commit installed coalesce-lint in a new "
+                         f"environment ({built})", good[1] + good[2]):
                     rc, out, err = run(["ldd", built[0]])
                     check(rc == 0 and "libLLVM" not in out and "libclang" not in out,
                           "the coalesce-lint pre-commit built loads no libLLVM/libclang-cpp", out)
+
+        with Step("7. pre-commit, the mirror at vVERSION: the prebuilt wheel by version"):
+            mirror_route(tmp, wheel, lint, project, pre_commit, work, hook_env, hide_llvm)
     return report()
+
+
+def mirror_route(tmp, wheel, lint, project, pre_commit, work, hook_env, hide_llvm):
+    """Step 7: the mirror repository of a release, with the wheel as the
+    index would serve it."""
+    version = os.path.basename(wheel).split("-")[1]
+    mirror = os.path.join(tmp, "mirror")
+    render = os.path.join(project, "tools", "wheel", "render_mirror.py")
+    rc, out, err = run([sys.executable, render, "--version", version, "--mirror-url", mirror,
+                        "--project-url", project, mirror])
+    if not check(rc == 0, f"render_mirror.py exited {rc}", out + err):
+        return
+    git(["init", "-q"], mirror, hook_env)
+    git(["add", "."], mirror, hook_env)
+    git(["commit", "-q", "-m", f"coalesce-lint {version}"], mirror, hook_env)
+    git(["tag", f"v{version}"], mirror, hook_env)
+
+    # What PyPI serves, offline: the wheel, and the build backend of the
+    # mirror's own (code-less) package, which pip builds from the clone.
+    wheelhouse = os.path.join(tmp, "wheelhouse")
+    os.makedirs(wheelhouse)
+    shutil.copy(wheel, wheelhouse)
+    rc, out, err = run([os.path.join(tmp, "venv", "bin", "pip"), "download", "-q",
+                        "--disable-pip-version-check", "--only-binary=:all:", "-d", wheelhouse,
+                        "setuptools>=70.1"])
+    if not check(rc == 0, f"pip download setuptools (PyPI) exited {rc}", out + err):
+        return
+
+    env = {k: v for k, v in hook_env.items() if k not in ("TMPDIR", "CCACHE_BASEDIR")}
+    env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=wheelhouse, PIP_ONLY_BINARY="coalesce-lint",
+               PIP_DISABLE_PIP_VERSION_CHECK="1",
+               PRE_COMMIT_HOME=os.path.join(tmp, "pre-commit-home-mirror"))
+    # What a user writes: the mirror at the release's tag. (Not try-repo,
+    # whose store is a temporary directory: the installed hook could not be
+    # looked at afterwards.) The first run clones the mirror, makes the
+    # virtual environment and pip-installs it; the second reuses it.
+    config = os.path.join(work, ".pre-commit-config.yaml")
+    with open(config, "w") as f:
+        f.write(f"repos:\n- repo: {mirror}\n  rev: v{version}\n  hooks:\n"
+                "  - id: coalesce-lint\n")
+    results = [timed_run(label, [pre_commit, "run", "--files", name], work, env, hide=hide_llvm)
+               for label, name in (("first run (bad.cu)", "bad.cu"),
+                                   ("next run (good.cu)", "good.cu"))]
+    os.remove(config)
+    hooks_ran(results[0], results[1], f"the mirror at v{version}")
+
+    installed = glob.glob(os.path.join(env["PRE_COMMIT_HOME"], "repo*", "py_env-*", "bin",
+                                       "coalesce-lint"))
+    if check(len(installed) == 1, "pre-commit installed the mirror's coalesce-lint in its "
+             f"environment ({installed})", results[0][1] + results[0][2]):
+        with open(installed[0], "rb") as f, open(lint, "rb") as g:
+            check(f.read() == g.read(), "the mirror hook's coalesce-lint is the wheel's "
+                  f"binary ({installed[0]})")
 
 
 def compare(what, got, ref):
@@ -285,7 +394,7 @@ def report():
     if failures:
         sys.exit(1)
     print("ok: the wheel installs, runs without LLVM as the CMake build does, and the "
-          "pre-commit hooks install it")
+          "pre-commit hooks install it (the mirror's from the wheel, by version)")
 
 
 if __name__ == "__main__":
