@@ -401,8 +401,13 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       Run.Sink = &Agg;
       CoverageLog Log;
       Run.Coverage = &Log;
-      const unsigned Warps =
-          F.Config.BlockKnown ? warpsPerBlock(F.Config.Block) : 1;
+      const std::optional<PartialWarps> Part =
+          F.Config.partlyKnown()
+              ? partialWarps(F.Config.KnownDims[0], F.Config.KnownDims[1], F.Config.KnownDims[2])
+              : std::nullopt;
+      const unsigned Warps = F.Config.BlockKnown ? warpsPerBlock(F.Config.Block)
+                             : Part              ? warpsPerBlock(Part->Sub)
+                                                 : 1;
       unsigned Done = 0;
       std::vector<AccessRecord> Recs;
       Clock::time_point WalkStart = Clock::now();

@@ -639,6 +639,8 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
         LV.Ptr.Why.empty() ? makeReason(ReasonKind::AddressUnknown) : LV.Ptr.Why;
   if (!ControlUnknown.empty() && E.UnknownWhy.empty())
     E.UnknownWhy = ControlUnknown;
+  if (!ShapeWhy.empty() && E.UnknownWhy.empty())
+    E.UnknownWhy = ShapeWhy;
   attributeToUserCode(E);
   blameCallerChosenAddress(E);
   if (!R.Salvage.empty()) {

@@ -111,11 +111,23 @@ namespace interp {
 WarpInterp::WarpInterp(KernelRun &Run, unsigned Warp)
     : R(Run), Ctx(Run.Ctx), Warp(Warp),
       ShapeKnown(Run.Launch.Config.BlockKnown) {
+  const LaunchConfig &C = R.Launch.Config;
   if (ShapeKnown) {
-    Threads = threadsOfWarp(R.Launch.Config.Block, Warp);
+    Threads = threadsOfWarp(C.Block, Warp);
+    Exists = Threads.Exists;
+  } else if (C.partlyKnown() &&
+             (Partial = partialWarps(C.KnownDims[0], C.KnownDims[1], C.KnownDims[2]))) {
+    Threads = threadsOfWarp(Partial->Sub, Warp);
     Exists = Threads.Exists;
   } else {
     Exists = AllLanes;
+    if (C.partlyKnown() && C.KnownDims[0]) {
+      // x is known and is not a multiple of 32 (else Partial): the usual
+      // assumption, blockDim.x a multiple of 32, is false, and a warp
+      // takes threads from the unknown dimension.
+      std::string Unknown = !C.KnownDims[1] ? "y" : "z";
+      ShapeWhy = makeReason(ReasonKind::WarpThreadsUnknown, {C.partialStr(), Unknown});
+    }
   }
 }
 
@@ -558,9 +570,11 @@ std::optional<Value> WarpInterp::builtinIndex(const std::string &Var, int Axis) 
   const Dim3 &B = R.Launch.Config.Block;
   const std::string Name = Var + "." + Prop;
   if (Var == "threadIdx") {
-    if (ShapeKnown)
+    if (ShapeKnown || (Partial && Axis < static_cast<int>(Partial->Axes)))
       return Value::integer(
           Poly::lanes(Axis == 0 ? Threads.Tx : Axis == 1 ? Threads.Ty : Threads.Tz));
+    if (Partial)
+      return Value::integer(Poly::symbol(sym(Name, Name, SymbolKind::ThreadBase)));
     if (Axis == 0)
       return Value::integer(
           Poly::symbol(sym("tx32", "threadIdx.x/32", SymbolKind::ThreadBase), 32) +
@@ -570,6 +584,10 @@ std::optional<Value> WarpInterp::builtinIndex(const std::string &Var, int Axis) 
   if (Var == "blockDim") {
     if (ShapeKnown)
       return Value::constant(Axis == 0 ? B.X : Axis == 1 ? B.Y : B.Z);
+    if (R.Launch.Config.KnownDims[Axis] && (Partial || !ShapeWhy.empty() || Axis > 0))
+      return Value::constant(R.Launch.Config.KnownDims[Axis]);
+    if (Partial)
+      return Value::integer(Poly::symbol(sym(Name, Name, SymbolKind::BlockDim)));
     if (Axis == 0)
       return Value::integer(Poly::symbol(
           sym("bdx32", "blockDim.x/32", SymbolKind::BlockDim), 32));

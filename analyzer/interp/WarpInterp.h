@@ -127,6 +127,13 @@ private:
   clang::ASTContext &Ctx;
   unsigned Warp;
   bool ShapeKnown;
+  /// A block shape known in part whose warps lie within its known leading
+  /// dimensions (LaunchConfig::KnownDims): Threads are those of Partial->Sub;
+  /// the other dimensions' indices are uniform symbols, as with no shape.
+  std::optional<PartialWarps> Partial;
+  /// Known in part, but a warp spans an unknown dimension: every access is
+  /// unknown for this reason.
+  Reason ShapeWhy;
   WarpThreads Threads;
   LaneMask Exists = 0;
   LaneMask Active = 0;

@@ -762,6 +762,10 @@ void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,
           W = C.Why;
           break;
         }
+    if (B.K == HVal::Agg && B.Elems.size() == 3)
+      for (size_t I = 0; I < 3; ++I)
+        if (B.Elems[I].K == HVal::Int && B.Elems[I].I >= 1 && B.Elems[I].I <= MaxThreadsPerBlock)
+          L.BlockPart[I] = static_cast<int64_t>(B.Elems[I].I);
     if (W)
       L.BlockWhy = wrapReason(ReasonKind::BlockDependsOn, {}, whyReason(W));
     if (auto It = BranchOf.find(W); It != BranchOf.end())

@@ -64,6 +64,8 @@ struct LaunchSeen {
   const clang::FunctionDecl *Kernel = nullptr;
   std::optional<Dim3> Grid, Block; // when every component is known
   Reason BlockWhy;                 // why the block shape is not known
+  /// Without Block: the dimensions that are known (0: not known).
+  int64_t BlockPart[3] = {0, 0, 0};
   std::vector<HVal> Args;          // one per kernel parameter (unknown: not known)
   std::set<std::string> Stated;    // host variables given a stated value on the way
   /// Per kernel parameter: the least value the path's checks allow, where

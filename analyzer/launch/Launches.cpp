@@ -216,6 +216,8 @@ KernelLaunch factsOf(ASTContext &Ctx, const host::LaunchSeen &S) {
     }
   } else {
     C.BlockUnknown = S.BlockWhy.Text;
+    for (int I = 0; I < 3; ++I)
+      C.KnownDims[I] = S.BlockPart[I];
   }
   if (!C.BlockKnown)
     C.Source = "the launch at " + Where + " (its block shape is not known statically)";

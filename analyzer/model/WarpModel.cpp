@@ -35,6 +35,15 @@ unsigned warpsPerBlock(const Dim3 &Block) {
   return static_cast<unsigned>((Block.volume() + WarpSize - 1) / WarpSize);
 }
 
+std::optional<PartialWarps> partialWarps(int64_t X, int64_t Y, int64_t Z) {
+  (void)Z; // the slowest dimension never decides a warp's threads alone
+  if (X > 0 && Y > 0 && (X * Y) % WarpSize == 0)
+    return PartialWarps{Dim3{X, Y, 1}, 2};
+  if (X > 0 && X % WarpSize == 0)
+    return PartialWarps{Dim3{X, 1, 1}, 1};
+  return std::nullopt;
+}
+
 WarpThreads threadsOfWarp(const Dim3 &Block, unsigned Warp) {
   WarpThreads W;
   const int64_t N = Block.volume();

@@ -23,6 +23,7 @@
 
 #include "model/Poly.h"
 
+#include <optional>
 #include <string>
 
 namespace coalesce {
@@ -44,6 +45,20 @@ constexpr int64_t MaxBlockDimZ = 64;
 std::string validateBlockShape(const Dim3 &Block);
 
 unsigned warpsPerBlock(const Dim3 &Block);
+
+/// A block shape known in part (a dimension of 0 is not known). Warps are
+/// formed x fastest, so when the known leading dimensions hold a multiple of
+/// 32 threads (x, or x * y), every warp lies within one row (one y and z) or
+/// one z-slice, and which threads it holds does not depend on the unknown
+/// dimensions: Sub is the block of those leading dimensions (the others 1),
+/// Axes how many they are (1: x; 2: x and y). Example: (4, 8, ?) -> Sub
+/// (4, 8, 1), Axes 2; (64, ?, ?) -> (64, 1, 1), Axes 1; (4, ?, 1) -> none:
+/// a warp spans 8 rows of y if there are 8, or more z-slices if not.
+struct PartialWarps {
+  Dim3 Sub;
+  unsigned Axes = 0;
+};
+std::optional<PartialWarps> partialWarps(int64_t X, int64_t Y, int64_t Z);
 
 struct WarpThreads {
   LaneInts Tx, Ty, Tz;

@@ -81,6 +81,13 @@ static std::string baseName(const std::string &Path) {
   return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
 }
 
+std::string LaunchConfig::partialStr() const {
+  std::string S = "(";
+  for (int I = 0; I < 3; ++I)
+    S += (I ? ", " : "") + (KnownDims[I] ? std::to_string(KnownDims[I]) : std::string("?"));
+  return S + ")";
+}
+
 std::string LaunchConfig::describe() const {
   // "the launch at a.cu:1", "the launches at a.cu:1, a.cu:9 and 2 more";
   // one site reached with several configurations of the same figures (a
@@ -116,6 +123,27 @@ std::string LaunchConfig::describe() const {
       S += " (" + BlockUnknown + ")";
     return S;
   };
+  if (partlyKnown()) {
+    // Which dimensions are not known, and whether that matters.
+    std::string Unknown;
+    static const char *Axis[] = {"x", "y", "z"};
+    for (int I = 0; I < 3; ++I)
+      if (!KnownDims[I])
+        Unknown += std::string(Unknown.empty() ? "" : " and ") + Axis[I];
+    std::string S = "blockDim partly known: " + SiteList();
+    S += (Plural ? " have" : " has") + std::string(" block shape ") + partialStr();
+    if (!BlockUnknown.empty())
+      S += " (" + Unknown + ": " + BlockUnknown + ")";
+    if (std::optional<PartialWarps> W = partialWarps(KnownDims[0], KnownDims[1], KnownDims[2]))
+      S += "; every warp lies within " +
+           std::string(W->Axes == 2 ? "one z-slice of " + std::to_string(W->Sub.X) + " x " +
+                                          std::to_string(W->Sub.Y) + " threads"
+                                    : "one row of " + std::to_string(W->Sub.X) + " threads") +
+           ", so the unknown " + Unknown + " does not change which threads share a warp";
+    else
+      S += "; which threads share a warp depends on the unknown " + Unknown;
+    return S + "; set " + BlockOption + " to be exact";
+  }
   if (!BlockKnown) {
     if (Source == "assumed")
       return "blockDim unknown (no launch in this file): assuming blockDim.x "
@@ -141,7 +169,8 @@ std::string LaunchConfig::describe() const {
 std::string LaunchConfig::key() const {
   std::ostringstream OS;
   OS << (BlockKnown ? Block.str() : std::string("?")) << "/"
-     << (Grid ? Grid->str() : std::string("?")) << "/" << Source << "/" << Branches;
+     << (Grid ? Grid->str() : std::string("?")) << "/" << Source << "/" << Branches << "/"
+     << KnownDims[0] << "," << KnownDims[1] << "," << KnownDims[2];
   for (auto &A : Args)
     OS << "/" << A.first << "=" << A.second;
   for (auto &A : PointerOffsets)

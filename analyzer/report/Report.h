@@ -91,6 +91,17 @@ struct LaunchConfig {
   /// walk split on them ("when `big` at f.cu:30 is true"); cleared when
   /// launches of other branches merge into this configuration.
   std::string Branches;
+  /// Without a known Block: the dimensions the launch does make known (0:
+  /// not known), e.g. (4, 8, 0) for `dim3 b(4, 8, n / 32)`. When the known
+  /// leading dimensions hold a multiple of 32 threads, warps are exact
+  /// (model/WarpModel.h, partialWarps()); when x is known but they do not,
+  /// which threads share a warp is not known.
+  int64_t KnownDims[3] = {0, 0, 0};
+  /// x is known but not the whole shape (with x unknown, the usual
+  /// assumption stands: blockDim.x a multiple of 32; known y and z are
+  /// still used as blockDim.y and blockDim.z).
+  bool partlyKnown() const { return !BlockKnown && KnownDims[0] > 0; }
+  std::string partialStr() const; // "(4, 8, ?)"
   /// Kernel parameters whose values are known from the launch (name, value).
   std::vector<std::pair<std::string, int64_t>> Args;
   /// Pointer arguments with a known byte offset from an allocation.

@@ -46,3 +46,27 @@ TEST(WarpModel, ValidatesShapes) {
   EXPECT_NE(validateBlockShape({1, 1, 65}), "");
   EXPECT_NE(validateBlockShape({0, 1, 1}), "");
 }
+
+TEST(WarpModel, PartlyKnownShapesWhoseWarpsStayInKnownDimensions) {
+  // (4, 8, ?): x * y = 32, every warp is one z-slice.
+  auto A = partialWarps(4, 8, 0);
+  ASSERT_TRUE(A.has_value());
+  EXPECT_EQ(A->Sub, (Dim3{4, 8, 1}));
+  EXPECT_EQ(A->Axes, 2u);
+  // (64, ?, ?): every warp is half a row.
+  auto B = partialWarps(64, 0, 0);
+  ASSERT_TRUE(B.has_value());
+  EXPECT_EQ(B->Sub, (Dim3{64, 1, 1}));
+  EXPECT_EQ(B->Axes, 1u);
+  // (16, 6, ?): 96 threads per slice, three warps, each within the slice.
+  auto C = partialWarps(16, 6, 0);
+  ASSERT_TRUE(C.has_value());
+  EXPECT_EQ(C->Sub, (Dim3{16, 6, 1}));
+  EXPECT_EQ(warpsPerBlock(C->Sub), 3u);
+  // (4, ?, 1): a warp spans 8 rows if y >= 8, z-slices otherwise: not known.
+  EXPECT_FALSE(partialWarps(4, 0, 1).has_value());
+  // (16, 3, ?): 48 threads per slice, warps straddle slices.
+  EXPECT_FALSE(partialWarps(16, 3, 0).has_value());
+  // x unknown: nothing to go on.
+  EXPECT_FALSE(partialWarps(0, 8, 4).has_value());
+}

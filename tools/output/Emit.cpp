@@ -115,6 +115,13 @@ nlohmann::json accessToJson(const AccessRecord &R) {
     L["grid"] = nullptr;
   L["source"] = R.Launch.Source;
   L["branches"] = R.Launch.Branches;
+  if (R.Launch.partlyKnown()) {
+    L["block_known_dims"] = json::array();
+    for (int64_t D : R.Launch.KnownDims)
+      L["block_known_dims"].push_back(D ? json(D) : json(nullptr));
+  } else {
+    L["block_known_dims"] = nullptr;
+  }
   L["block_option"] = R.Launch.BlockGivenBy;
   L["block_unknown"] = R.Launch.BlockUnknown;
   L["sites"] = json::array();
