@@ -2,8 +2,9 @@
 # Real programs under Nsight Compute, predicted with and without the compiler
 # witness (docs/witness.md, docs/real-code.md): SGEMM_CUDA's kernels 1-10,
 # Rodinia's lavaMD, srad_v2, gaussian, backprop, pathfinder, lud, nw, hotspot
-# (random inputs) and particlefilter, and cuda-samples' reduction and
-# matrixMul, at the commits of tools/survey/manifest.json.
+# (random inputs) and particlefilter, cuda-samples' reduction and
+# matrixMul, and llm.c's dev/cuda/layernorm_forward.cu (kernels 1-6, each run
+# over its six block sizes), at the commits of tools/survey/manifest.json.
 #
 #   tools/verify/real_programs.sh prepare CORPUS DIR   # here: sources, predictions
 #   tools/verify/real_programs.sh measure DIR          # on a GPU machine: build, ncu
@@ -25,6 +26,10 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 lint=${COALESCE_LINT:-$root/build/bin/coalesce-lint}
 FLAGS="-DcudaThreadSynchronize=cudaDeviceSynchronize"
 SGEMM_KERNELS="1 2 3 4 5 6 7 8 9 10" # 11 fails its own check against cuBLAS; 12 is not analysed (clang errors)
+LLMC_LAYERNORM_KERNELS="1 2 3 4 5 6"
+# Each kernel of llm.c's layernorm_forward, launched once per block size
+# (32 to 1024) by its correctness check: up to 3 launches each.
+LLMC_LAUNCHES=18
 
 # Rodinia's other programs: name, directory under cuda/, the translation unit
 # the predictions are made from, the file holding the kernels (compared), the
@@ -86,6 +91,9 @@ prepare)
     cp -r "$corpus/NVIDIA+cuda-samples/Common" "$dir/s_$name/Common"
     predict "$dir" "$name" "s_$name/$tu" -I"s_$name" -I"s_$name/Common"
   done
+  rm -rf "$dir/llmc" && mkdir -p "$dir/llmc"
+  cp "$corpus"/karpathy+llm.c/dev/cuda/{layernorm_forward.cu,common.h} "$dir/llmc/"
+  predict "$dir" layernorm_forward llmc/layernorm_forward.cu
   echo "prepared $dir; on the GPU machine: tools/verify/real_programs.sh measure $dir"
   ;;
 measure)
@@ -94,7 +102,7 @@ measure)
   F="-O3 -lineinfo -arch=sm_90 $FLAGS"
   cd "$dir"
   # $REAL_ONLY=others: only the programs after SGEMM_CUDA, lavaMD and srad_v2.
-  if [[ ${REAL_ONLY:-} != others ]]; then
+  if [[ ${REAL_ONLY:-} != others && ${REAL_ONLY:-} != llmc ]]; then
     (cd sgemm && nvcc $F sgemm.cu src/runner.cu -Isrc -lcublas -o sgemm)
     (cd lavaMD && nvcc $F main.c kernel/kernel_gpu_cuda_wrapper.cu util/num/num.c util/timer/timer.c \
       util/device/device.cu -o lavaMD -Xcompiler -fopenmp -lgomp)
@@ -111,6 +119,17 @@ measure)
     (cd srad_v2 && python3 ../coalesce_verify.py --prebuilt "./srad 1024 1024 0 127 0 127 0.5 2" \
       --launch-count 4 --no-timing --predictions ../P_srad_w.json --source-predictions ../P_srad_s.json \
       --record "$out"/rodinia srad_kernel.cu | tail -n 2 || true)
+  fi
+  # llm.c: $REAL_ONLY=llmc runs only these.
+  if [[ -z ${REAL_ONLY:-} || $REAL_ONLY == llmc ]]; then
+    (cd llmc && nvcc $F --use_fast_math layernorm_forward.cu -lcublas -lcublasLt -o layernorm_forward &&
+      for k in $LLMC_LAYERNORM_KERNELS; do
+        python3 ../coalesce_verify.py --prebuilt "./layernorm_forward $k" --launch-count $LLMC_LAUNCHES \
+          --no-timing --predictions ../P_layernorm_forward_w.json \
+          --source-predictions ../P_layernorm_forward_s.json \
+          --record "$out/llmc/layernorm_forward_$k" layernorm_forward.cu | tail -n 1 | sed "s/^/layernorm_forward $k: /" || true
+      done)
+    [[ ${REAL_ONLY:-} == llmc ]] && exit 0
   fi
   # bfs's input: a random graph of 65536 nodes of 1 to 8 edges each (Rodinia's
   # graph format); nn's: the records of its own generator.
@@ -162,6 +181,13 @@ compare)
   echo "Rodinia srad_v2: $( (cd srad_v2 && python3 ../coalesce_verify.py --measurements "$fixtures"/rodinia \
     --predictions ../P_srad_w.json --source-predictions ../P_srad_s.json srad_kernel.cu || true) |
     grep 'source analysis alone')"
+  for k in $LLMC_LAYERNORM_KERNELS; do
+    [[ -d $fixtures/llmc/layernorm_forward_$k ]] || { echo "llm.c layernorm_forward $k: not recorded"; continue; }
+    echo "llm.c layernorm_forward $k: $( (cd llmc && python3 ../coalesce_verify.py \
+      --measurements "$fixtures/llmc/layernorm_forward_$k" --predictions ../P_layernorm_forward_w.json \
+      --source-predictions ../P_layernorm_forward_s.json layernorm_forward.cu || true) |
+      grep 'source analysis alone')"
+  done
   for row in "${RODINIA[@]}" "${SAMPLES[@]}"; do
     IFS='|' read -r name sub tu kern other cmd launches <<< "$row"
     d=r_$name; [[ -d $d ]] || d=s_$name
