@@ -218,6 +218,10 @@ struct AccessEvent {
   std::string WitnessNote;
   std::optional<VectorChanceEvent> Chance;
   bool ChanceMember = false; // another access's Chance counts this one
+  /// A load nvcc moves after the first test of this loop (a `for` or
+  /// `while` statement; models/LoadSinking.cpp): issued when the loop
+  /// starts, by the lanes that enter it.
+  const clang::Stmt *SinkLoop = nullptr;
   /// Barriers, fences and warp exchanges the warp ran before the access:
   /// the compiler moves no access across one.
   unsigned Epoch = 0;

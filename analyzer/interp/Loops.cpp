@@ -134,9 +134,56 @@ bool WarpInterp::execRangeOverList(const CXXForRangeStmt *RF) {
   return true;
 }
 
+void WarpInterp::releaseSunkLoads(const Stmt *Loop, const Expr *CondE, bool IsDo) {
+  if (SunkLoads.empty())
+    return;
+  std::vector<AccessEvent> Held;
+  for (AccessEvent &E : SunkLoads)
+    if (E.SinkLoop == Loop)
+      Held.push_back(std::move(E));
+  SunkLoads.erase(std::remove_if(SunkLoads.begin(), SunkLoads.end(),
+                                 [&](const AccessEvent &E) { return E.SinkLoop == Loop; }),
+                  SunkLoads.end());
+  if (Held.empty())
+    return;
+  // The lanes that pass the loop's first test (no access is recorded while
+  // it is evaluated again here).
+  std::optional<LaneMask> Enter = Active;
+  if (CondE && !IsDo && Active) {
+    const LaneMask Saved = Active;
+    ++DryDepth;
+    try {
+      Cond C = evalCond(CondE);
+      Enter = C.K == Cond::Lanes ? std::optional<LaneMask>(Saved & C.True) : std::nullopt;
+    } catch (...) {
+      --DryDepth;
+      Active = Saved;
+      throw;
+    }
+    --DryDepth;
+    Active = Saved;
+  }
+  for (AccessEvent &E : Held) {
+    E.SinkLoop = nullptr;
+    if (Enter) {
+      E.Active &= *Enter;
+      if (!E.Active)
+        continue; // no lane enters: nvcc issues no load
+    } else if (E.RequestsKnown) {
+      E.RequestsKnown = false;
+      E.RequestsWhy = "nvcc loads it after the first test of the loop at line " +
+                      lineOf(Ctx, Loop->getBeginLoc()) +
+                      " that alone uses it, in warps with a lane that enters the loop, "
+                      "which is not known";
+    }
+    emit(std::move(E));
+  }
+}
+
 void WarpInterp::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *CondE,
                           const Stmt *Inc, const Stmt *Body, bool IsDo) {
   exec(Init);
+  releaseSunkLoads(Loop, CondE, IsDo);
   if (Active == 0)
     return;
   const LaneMask Entry = Active;

@@ -710,7 +710,10 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
       EC.Offset = LV.Ptr.P + Poly::constant(C * W);
     if (C)
       EC.Because.clear();
-    emit(std::move(EC));
+    if (EC.SinkLoop)
+      SunkLoads.push_back(std::move(EC)); // issued when its loop starts (execLoop)
+    else
+      emit(std::move(EC));
   }
 }
 

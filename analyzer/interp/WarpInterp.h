@@ -148,6 +148,12 @@ private:
   bool RequestsKnown = true;
   std::string RequestsWhy; // why not: which loop or branch
   unsigned DryDepth = 0;
+  /// Loads nvcc moves after their loop's first test (models/LoadSinking.cpp),
+  /// held until that loop starts.
+  std::vector<AccessEvent> SunkLoads;
+  /// Issues (or drops) the held loads of Loop with the lanes whose first
+  /// test of CondE holds.
+  void releaseSunkLoads(const clang::Stmt *Loop, const clang::Expr *CondE, bool IsDo);
   unsigned ExprDepth = 0;
   unsigned BufferDepth = 0;
   /// The statement exec() is running (innermost), for AccessEvent::Statement.

@@ -9,6 +9,8 @@ check that an access appears once, where, and with which space.
 
 With --witness, each line ends with the compiler witness's part (docs/witness.md):
   ... {WITNESS ANSWER REASON_KIND; EMITTED}
+With --requests, with the requests per warp (`r=?` when not known):
+  ... r=REQUESTS
 With --launch, with the launch configuration it is for:
   ... @(X,Y,Z) BRANCHES      (@? when the block shape is not known)
 """
@@ -35,6 +37,9 @@ def main():
         if "--witness" in sys.argv[1:]:
             line += " {%s %s %s; %s}" % (a.get("witness"), a["answer"], a["reason_kind"] or "-",
                                         ", ".join(a.get("emitted", [])) or "-")
+        if "--requests" in sys.argv[1:]:
+            r = a.get("requests_per_warp")
+            line += " r=%s" % ("?" if r is None else ("%g" % r))
         if "--launch" in sys.argv[1:]:
             block = a["launch"]["block"]
             line += " @%s" % ("?" if block is None else "(%d,%d,%d)" % tuple(block))
