@@ -506,13 +506,19 @@ void HostInterp::splitOnBranches(const FunctionDecl *Fn, bool Called, size_t Fro
                                  unsigned Depth) {
   if (Depth >= Limits.MaxSplits)
     return;
-  // The branches behind this walk's unknown block shapes, in the order met.
+  // The branches behind this walk's unknown block shapes, in the order met;
+  // each costs two walks of the root, so a few, and only while most of the
+  // file's budget is left for the walks of other roots.
   std::vector<const Stmt *> Points;
   for (size_t I = From; I < Seen.size(); ++I)
     if (const Stmt *P = Seen[I].SplitAt;
         P && !forcedSide(P) && llvm::find(Points, P) == Points.end())
       Points.push_back(P);
+  if (Points.size() > Limits.MaxSplitPoints)
+    Points.resize(Limits.MaxSplitPoints);
   for (const Stmt *P : Points) {
+    if (Steps > Limits.TotalSteps / 2)
+      return;
     std::set<const Expr *> Sites;
     for (size_t I = From; I < Seen.size(); ++I)
       if (Seen[I].SplitAt == P)

@@ -90,6 +90,7 @@ struct HostLimits {
   unsigned MaxSeenPerSite = 64;    // beyond: one launch with what they share
   unsigned MaxAggregate = 64;      // larger arrays are not tracked element-wise
   unsigned MaxSplits = 2;          // branches a block shape is split on (walkRoot)
+  unsigned MaxSplitPoints = 8;     // branches split on per walk
   unsigned MaxFields = 512;        // nor structs with more fields
   /// Values the user stated (`--assume NAME=V`, launch/StatedFacts.h) for
   /// host variables the code cannot know: a variable or parameter of that
