@@ -150,18 +150,9 @@ void WarpInterp::releaseSunkLoads(const Stmt *Loop, const Expr *CondE, bool IsDo
   // it is evaluated again here).
   std::optional<LaneMask> Enter = Active;
   if (CondE && !IsDo && Active) {
-    const LaneMask Saved = Active;
-    ++DryDepth;
-    try {
-      Cond C = evalCond(CondE);
-      Enter = C.K == Cond::Lanes ? std::optional<LaneMask>(Saved & C.True) : std::nullopt;
-    } catch (...) {
-      --DryDepth;
-      Active = Saved;
-      throw;
-    }
-    --DryDepth;
-    Active = Saved;
+    DryRun Dry(*this);
+    Cond C = evalCond(CondE);
+    Enter = C.K == Cond::Lanes ? std::optional<LaneMask>(Dry.Saved & C.True) : std::nullopt;
   }
   for (AccessEvent &E : Held) {
     E.SinkLoop = nullptr;

@@ -772,16 +772,10 @@ std::string WarpInterp::because(const Expr *Site) {
   auto SpreadOf = [&](const Term &T) -> int64_t {
     Value V;
     const LaneMask Save = Active;
-    ++DryDepth;
-    try {
+    {
+      DryRun Dry(*this);
       V = eval(T.E);
-    } catch (...) {
-      --DryDepth;
-      Active = Save;
-      throw;
     }
-    --DryDepth;
-    Active = Save;
     if (V.K != Value::Int && V.K != Value::Ptr)
       return 0;
     if (!V.P.hasUniformSymbolicPart(Save))

@@ -148,6 +148,17 @@ private:
   bool RequestsKnown = true;
   std::string RequestsWhy; // why not: which loop or branch
   unsigned DryDepth = 0;
+  /// A dry evaluation (no access recorded) whose changes to the active lanes
+  /// are undone when it ends, however it ends.
+  struct DryRun {
+    WarpInterp &W;
+    const LaneMask Saved;
+    explicit DryRun(WarpInterp &W) : W(W), Saved(W.Active) { ++W.DryDepth; }
+    ~DryRun() {
+      --W.DryDepth;
+      W.Active = Saved;
+    }
+  };
   /// Loads nvcc moves after their loop's first test (models/LoadSinking.cpp),
   /// held until that loop starts.
   std::vector<AccessEvent> SunkLoads;

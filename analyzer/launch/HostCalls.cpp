@@ -792,10 +792,14 @@ void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,
   L.Args = std::move(Args);
   L.Stated = StatedUsed;
   for (const LaunchSeen &S : Seen)
-    if (S.Site == L.Site && S.Kernel == L.Kernel && S.Grid == L.Grid && S.Block == L.Block &&
-        S.Args == L.Args && S.ArgMin == L.ArgMin && S.Choice == L.Choice)
+    if (sameLaunch(S, L))
       return;
   Seen.push_back(std::move(L));
+}
+
+bool sameLaunch(const LaunchSeen &A, const LaunchSeen &B) {
+  return A.Site == B.Site && A.Kernel == B.Kernel && A.Grid == B.Grid && A.Block == B.Block &&
+         A.Args == B.Args && A.ArgMin == B.ArgMin && A.Choice == B.Choice;
 }
 
 } // namespace host

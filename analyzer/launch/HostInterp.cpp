@@ -551,11 +551,8 @@ void HostInterp::splitOnBranches(const FunctionDecl *Fn, bool Called, size_t Fro
                               [&](const LaunchSeen &L) { return L.SplitAt == P; }),
                Seen.end());
     for (LaunchSeen &L : Found) {
-      const bool Dup = llvm::any_of(Seen, [&](const LaunchSeen &S) {
-        return S.Site == L.Site && S.Kernel == L.Kernel && S.Grid == L.Grid &&
-               S.Block == L.Block && S.Args == L.Args && S.ArgMin == L.ArgMin &&
-               S.Choice == L.Choice;
-      });
+      const bool Dup =
+          llvm::any_of(Seen, [&](const LaunchSeen &S) { return sameLaunch(S, L); });
       if (!Dup)
         Seen.push_back(std::move(L));
     }

@@ -81,6 +81,9 @@ struct LaunchSeen {
   std::string Choice;
 };
 
+/// The same launch configuration, as far as the walk tells them apart.
+bool sameLaunch(const LaunchSeen &A, const LaunchSeen &B);
+
 struct HostLimits {
   unsigned StepsPerRoot = 300000;  // expressions and statements per root walk
   unsigned TotalSteps = 1500000;  // for the whole file (about 1 µs each)
