@@ -11,6 +11,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace clang;
@@ -799,6 +800,7 @@ void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,
 
 bool sameLaunch(const LaunchSeen &A, const LaunchSeen &B) {
   return A.Site == B.Site && A.Kernel == B.Kernel && A.Grid == B.Grid && A.Block == B.Block &&
+         std::equal(std::begin(A.BlockPart), std::end(A.BlockPart), std::begin(B.BlockPart)) &&
          A.Args == B.Args && A.ArgMin == B.ArgMin && A.Choice == B.Choice;
 }
 
