@@ -112,6 +112,9 @@ std::string assumptionNote(const AccessRecord &R);
 /// instructions nvcc emitted on its line, and whether they confirmed or
 /// corrected the source analysis ("" when it was not used).
 std::string witnessNote(const AccessRecord &R);
+/// What the instruction's own counting rule is (an asynchronous copy's side,
+/// a matrix load), or "" for a plain load or store.
+std::string instructionNote(const AccessRecord &R);
 /// Why an access's requests per warp are not known (the loop, the branch).
 std::string requestsUnknownText(const AccessRecord &R);
 

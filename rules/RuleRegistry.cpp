@@ -218,9 +218,32 @@ void addEvidenceAndAssumptions(Finding &F, const AccessRecord &R, const RuleOpti
   if (!Ev.empty())
     F.Notes.push_back({std::nullopt, Ev + EvidenceSuffix});
   addSizeCases(F, R, Opts, Unit);
+  if (std::string I = instructionNote(R); !I.empty())
+    F.Notes.push_back({std::nullopt, I});
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
   if (std::string W = witnessNote(R); !W.empty())
     F.Notes.push_back({std::nullopt, W});
+}
+
+std::string instructionNote(const AccessRecord &R) {
+  if (R.Instruction.empty())
+    return "";
+  const bool Shared = R.Space == MemorySpace::Shared;
+  if (R.Instruction.rfind("ldmatrix", 0) == 0 || R.Instruction.rfind("stmatrix", 0) == 0)
+    return "the access is an " + R.Instruction +
+           ": each matrix's 8 row addresses (lanes 0-7, 8-15, ...) are served together, "
+           "and rows in one 16-byte bank group take a wavefront each";
+  std::string Side = Shared ? "the shared write" : "the global read";
+  if (R.Instruction.find("BYPASS") != std::string::npos)
+    return Side + " of a " + R.Instruction +
+           ", costed with its other side: a quarter-warp that moves whole sectors into aligned "
+           "32-byte slots of shared memory costs one wavefront per pair of a 128-byte global "
+           "line and a 128-byte shared block it moves data between; one that conflicts on every "
+           "lane is served lane by lane (8 wavefronts, each lane's sector alone)";
+  return Side + " of a " + R.Instruction +
+         ", costed with its other side: the data passes the L1's 32 banks, so each phase costs "
+         "the most lanes one bank serves on either side (the global address's offset in its "
+         "128-byte line, or the shared address)";
 }
 
 std::string witnessNote(const AccessRecord &R) {

@@ -8,8 +8,14 @@ MemorySpace SharedBankConflict::space() const { return MemorySpace::Shared; }
 
 void SharedBankConflict::describe(const AccessRecord &R, const RuleOptions &Opts,
                                   Finding &F) const {
-  F.Message = accessPhrase(R) + " has a " + formatNumber(R.Ans.ratio()) +
-              "-way bank conflict: " + costStatement(R);
+  // An asynchronous copy's shared side pays for its global side's lines too
+  // (model/Instructions.h): not a bank conflict alone.
+  if (R.Instruction.find("LDGSTS") != std::string::npos)
+    F.Message = accessPhrase(R) + " of an asynchronous copy takes " +
+                formatNumber(R.Ans.ratio()) + "x the ideal wavefronts: " + costStatement(R);
+  else
+    F.Message = accessPhrase(R) + " has a " + formatNumber(R.Ans.ratio()) +
+                "-way bank conflict: " + costStatement(R);
   addEvidenceAndAssumptions(F, R, Opts, "wavefront");
   if (R.PaddedCost) {
     std::string Fix = "padding the innermost dimension by " +

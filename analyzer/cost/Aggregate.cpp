@@ -4,6 +4,7 @@
 #include "ast/AstUtil.h"
 
 #include "model/Alignment.h"
+#include "model/Instructions.h"
 #include "model/SectorModel.h"
 #include "model/Spaces.h"
 #include "report/Numbers.h"
@@ -35,11 +36,38 @@ std::string symbolNames(const std::vector<SymbolId> &Ids,
   return Out;
 }
 
+/// The residues modulo 128 the first active lane's address may have: those
+/// its known part gives, shifted by any multiple of its unknown step.
+std::vector<int64_t> possibleResidues(const Poly &Address, LaneMask Active, int64_t BaseAlign,
+                                      const SymbolTable &Syms) {
+  const int64_t M = 128;
+  const unsigned F = firstLane(Active);
+  ResidueDistribution D = residuesOf(Address.symbolicPart(F), 0, M, Syms);
+  if (BaseAlign < M)
+    D.UnknownStep = gcd64(D.UnknownStep, BaseAlign);
+  std::vector<bool> Seen(M, false);
+  std::vector<int64_t> Out;
+  for (int64_t R = 0; R < M; ++R) {
+    if (D.Weight[R] <= 0)
+      continue;
+    for (int64_t K = 0; K < M; ++K) {
+      const int64_t V = floorMod(R + K * D.UnknownStep, M);
+      if (!Seen[V]) {
+        Seen[V] = true;
+        Out.push_back(V);
+      }
+      if (!D.UnknownStep)
+        break;
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
                  unsigned Width, int64_t BaseAlign, const SymbolTable &Syms,
-                 double *Lines, LanePattern *Pattern) {
+                 double *Lines, LanePattern *Pattern, const InstrCount *Instr) {
   const int64_t M = periodOf(Space);
   const unsigned F = firstLane(Active);
   const LaneInts C = Address.laneConstants();
@@ -54,6 +82,19 @@ Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
   };
   const SpaceModel &Model = spaceModel(Space);
   Cost Out = averageOverResidues(D, [&](int64_t R) {
+    if (Instr && Instr->Kind != InstrKind::Plain) {
+      const bool Bypass = Instr->Kind == InstrKind::AsyncCopyBypass;
+      if (Instr->Kind == InstrKind::Matrix) {
+        BankCount B = countMatrixWavefronts(Addr(R), Instr->Matrices);
+        return std::make_pair(double(B.Wavefronts), double(B.Ideal));
+      }
+      if (Space == MemorySpace::Shared) {
+        BankCount B = countAsyncCopyWavefronts(Instr->Partner, Addr(R), Active, Width, Bypass);
+        return std::make_pair(double(B.Wavefronts), double(B.Ideal));
+      }
+      SectorCount S = countAsyncCopySectors(Addr(R), Instr->Partner, Active, Width, Bypass);
+      return std::make_pair(double(S.Sectors), double(S.Ideal));
+    }
     RequestCost C = Model.Count(Addr(R), Active, Width);
     return std::make_pair(double(C.Cost), double(C.Ideal));
   });
@@ -117,11 +158,18 @@ void AccessAggregator::addAssumption(Stats &S, const Assumption &A) {
 void AccessAggregator::record(const AccessEvent &E) {
   if (E.SecondSide) {
     // One instruction with two sides: each is a request in its own space,
-    // recorded as its own access at the site (keyed apart by its op).
+    // recorded as its own access at the site (keyed apart by its op); an
+    // asynchronous copy's sides are costed together (each knows the other's
+    // addresses).
     AccessEvent First = E;
     First.SecondSide.reset();
+    AccessEvent Second = E.secondSide();
+    First.PartnerRegion = Second.Region;
+    First.PartnerOffset = Second.Offset;
+    Second.PartnerRegion = E.Region;
+    Second.PartnerOffset = E.Offset;
     record(First);
-    record(E.secondSide());
+    record(Second);
     return;
   }
   std::ostringstream K;
@@ -142,6 +190,7 @@ void AccessAggregator::record(const AccessEvent &E) {
     S.Type = E.AccessType;
     S.Width = E.Width;
     S.Chunks = E.Chunks;
+    S.Instruction = instructionName(E.Instr, E.Op == AccessOp::Store, E.Width, E.Matrices);
     S.ArrayDecl = E.ArrayDecl;
     S.StructSize = E.StructSize;
     S.Order = Next++;
@@ -175,8 +224,62 @@ void AccessAggregator::record(const AccessEvent &E) {
     S.SumW += E.Weight;
     return;
   }
+  // An instruction with its own rule: for an asynchronous copy, the other
+  // side's lanes too.
+  std::optional<InstrCount> Instr;
+  if (E.Instr != InstrKind::Plain) {
+    Instr.emplace();
+    Instr->Kind = E.Instr;
+    Instr->Matrices = E.Matrices;
+    if (E.PartnerRegion) {
+      const Poly Other = Run.Regions[*E.PartnerRegion].BaseOffset + E.PartnerOffset;
+      if (Other.overflowed() || !Other.hasUniformSymbolicPart(E.Active)) {
+        if (S.UnknownWhy.empty())
+          S.UnknownWhy = makeReason(
+              ReasonKind::AsyncCopySideUnknown,
+              {E.Space == MemorySpace::Shared ? "global" : "shared",
+               "its lanes are spread by an amount the analysis does not know"});
+        S.SumW += E.Weight;
+        return;
+      }
+      Instr->Partner = Other.laneConstants();
+      // A 16-byte cp.async.cg follows a measured rule only for some lane
+      // patterns (model/Instructions.h): at every alignment either side may
+      // have, or the access is unknown.
+      if (E.Instr == InstrKind::AsyncCopyBypass) {
+        const MemRegion &Own = Run.Regions[*E.Region];
+        const Poly Mine = Own.BaseOffset + E.Offset;
+        const bool MineGlobal = E.Space == MemorySpace::Global;
+        const std::vector<int64_t> RM = possibleResidues(Mine, E.Active, Own.Align, Run.Syms);
+        const std::vector<int64_t> RO = possibleResidues(
+            Other, E.Active, Run.Regions[*E.PartnerRegion].Align, Run.Syms);
+        const LaneInts CM = Mine.laneConstants();
+        bool Modelled = !Mine.overflowed() && Mine.hasUniformSymbolicPart(E.Active);
+        for (int64_t A : RM)
+          for (int64_t B : RO) {
+            if (!Modelled)
+              break;
+            LaneInts G{}, Sh{};
+            for (unsigned L = 0; L < WarpSize; ++L) {
+              const int64_t Me = A + CM[L], Them = B + Instr->Partner[L];
+              (MineGlobal ? G : Sh)[L] = Me;
+              (MineGlobal ? Sh : G)[L] = Them;
+            }
+            Modelled = bypassModelled(G, Sh, E.Active);
+          }
+        if (!Modelled) {
+          if (S.UnknownWhy.empty())
+            S.UnknownWhy = makeReason(ReasonKind::BypassUnmodelled);
+          S.SumW += E.Weight;
+          return;
+        }
+      }
+    }
+    // Padding what-ifs and vector chances are a plain access's.
+    S.PadPossible = false;
+  }
   if (!Addr.hasUniformSymbolicPart(E.Active)) {
-    if (S.UnknownWhy.empty() && recordParametric(S, E, Addr))
+    if (S.UnknownWhy.empty() && !Instr && recordParametric(S, E, Addr))
       return;
     if (S.UnknownWhy.empty()) {
       std::vector<SymbolId> Vary = Addr.laneVaryingSymbols(E.Active);
@@ -196,20 +299,25 @@ void AccessAggregator::record(const AccessEvent &E) {
     S.SumW += E.Weight;
     return;
   }
-  auto Memo = CostMemos.find(memoKey("cost", E.Space, Addr, E.Active, E.Width, Rg.Align));
+  std::string Key = memoKey("cost", E.Space, Addr, E.Active, E.Width, Rg.Align);
+  if (Instr) {
+    Key += "|instr:" + std::to_string(int(Instr->Kind)) + ":" + std::to_string(Instr->Matrices);
+    for (int64_t C : Instr->Partner)
+      Key += ":" + std::to_string(C - Instr->Partner[0]);
+  }
+  auto Memo = CostMemos.find(Key);
   if (Memo == CostMemos.end()) {
     CostMemo M;
     M.C = requestCost(E.Space, Addr, E.Active, E.Width, Rg.Align, Run.Syms, &M.Lines,
-                      &M.Pattern);
-    Memo = CostMemos.emplace(memoKey("cost", E.Space, Addr, E.Active, E.Width, Rg.Align),
-                             std::move(M)).first;
+                      &M.Pattern, Instr ? &*Instr : nullptr);
+    Memo = CostMemos.emplace(std::move(Key), std::move(M)).first;
   }
   const double Lines = Memo->second.Lines;
   const LanePattern &P = Memo->second.Pattern;
   const Cost &C = Memo->second.C;
   S.SumW += E.Weight;
   S.Sum.add(C, E.Weight, Lines);
-  if (E.Chance && !S.ChanceMissing &&
+  if (E.Chance && !Instr && !S.ChanceMissing &&
       (!S.Chance || (S.Chance->Width == E.Chance->Width &&
                      S.Chance->Members == E.Chance->Members))) {
     double Before = 0;
@@ -444,6 +552,7 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
         PrintingPolicy(Ctx.getLangOpts()));
     Rec.BytesPerLane = S->Width;
     Rec.InstructionsPerAccess = S->Chunks;
+    Rec.Instruction = S->Instruction;
     (void)T;
     Rec.Because = S->Because;
     Rec.StructSize = S->StructSize;

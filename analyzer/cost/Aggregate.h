@@ -51,6 +51,7 @@ private:
     std::optional<RegionId> Region;
     clang::QualType Type;
     unsigned Width = 0, Chunks = 1;
+    std::string Instruction; // AccessRecord::Instruction
     /// The total weight of the requests (known or not), and the costs of
     /// those whose cost is known by itself (not by a size: Param).
     double SumW = 0;
@@ -130,11 +131,21 @@ private:
   unsigned Next = 0;
 };
 
+/// An instruction with its own counting rule (model/Instructions.h): its
+/// kind, and for an asynchronous copy the other side's lane addresses (their
+/// constant parts: the rules depend on the lanes' distances and banks only).
+struct InstrCount {
+  InstrKind Kind = InstrKind::Plain;
+  unsigned Matrices = 0;
+  LaneInts Partner{};
+};
+
 /// Cost of one request at byte addresses Base + c(lane) for every Base the
 /// alignment distribution allows; exposed for tests.
 Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
                  unsigned Width, int64_t BaseAlign, const SymbolTable &Syms,
-                 double *Lines = nullptr, LanePattern *Pattern = nullptr);
+                 double *Lines = nullptr, LanePattern *Pattern = nullptr,
+                 const InstrCount *Instr = nullptr);
 
 } // namespace coalesce
 

@@ -12,6 +12,7 @@
 #include "ast/AstUtil.h"
 
 #include <array>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -50,6 +51,41 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     LValue LV = memAt(P);
     store(LV, Value::opaque(), Arg(0)->getType()->getPointeeType(), CE);
     return Value::opaque();
+  }
+  // A generic pointer converted to its address in a state space's window
+  // (sm_20_intrinsics.hpp; CUTLASS, llama.cpp and the pipeline primitives
+  // pass it to inline PTX): the same region and offset, held in an integer
+  // (interp/InlineAsm.cpp reads it as an address), when the pointer is
+  // known to be in that space.
+  static const std::map<std::string, MemorySpace> ToWindow = {
+      {"__cvta_generic_to_shared", MemorySpace::Shared},
+      {"__nv_cvta_generic_to_shared_impl", MemorySpace::Shared},
+      {"__nvvm_get_smem_pointer", MemorySpace::Shared},
+      {"__cvta_generic_to_global", MemorySpace::Global},
+      {"__nv_cvta_generic_to_global_impl", MemorySpace::Global}};
+  if (auto It = ToWindow.find(Name); It != ToWindow.end() && N == 1) {
+    Value P = eval(Arg(0));
+    if (P.K == Value::Ptr) {
+      std::optional<MemorySpace> Sp = R.Regions[P.Region].space();
+      if (Sp && *Sp == It->second)
+        return P;
+    }
+    if (P.K == Value::Unknown)
+      return P;
+    return It->second == MemorySpace::Shared
+               ? Value::unknown(ReasonKind::NotSharedPointer, {text(CE)})
+               : Value::unknown(ReasonKind::PointerToInteger);
+  }
+  // The state space of a generic pointer, where its region is known.
+  static const std::map<std::string, MemorySpace> IsSpace = {
+      {"__isGlobal", MemorySpace::Global}, {"__isShared", MemorySpace::Shared},
+      {"__isLocal", MemorySpace::Local}, {"__isConstant", MemorySpace::Constant}};
+  if (auto It = IsSpace.find(Name); It != IsSpace.end() && N == 1) {
+    Value P = eval(Arg(0));
+    if (P.K == Value::Ptr)
+      if (std::optional<MemorySpace> Sp = R.Regions[P.Region].space())
+        return Value::constant(*Sp == It->second);
+    return Value::unknown(ReasonKind::IntrinsicResult, {Name});
   }
   static const std::set<std::string> MinMax = {
       "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax"};

@@ -24,6 +24,7 @@
 #define COALESCE_ANALYZER_INTERP_INTERPRETER_H
 
 #include "launch/LaunchFacts.h"
+#include "model/Instructions.h"
 #include "model/Poly.h"
 #include "model/WarpModel.h"
 #include "report/Report.h"
@@ -150,6 +151,11 @@ struct AccessSide {
   unsigned Width = 0;
   std::vector<Poly> Subscripts; // for declared shared arrays
   const clang::VarDecl *ArrayDecl = nullptr;
+  /// The operand that gives this side's address, when not the event's Site
+  /// (an asynchronous copy's destination), and the term of it that spreads
+  /// the lanes.
+  const clang::Expr *Site = nullptr;
+  std::string Because;
 };
 
 /// Accesses of one thread that read (write) the adjacent pieces of an
@@ -205,6 +211,16 @@ struct AccessEvent {
   /// costed in its own space and reported as its own record at Site (an
   /// asynchronous copy is a global load and a shared store).
   std::optional<AccessSide> SecondSide;
+  /// The instruction, when its cost is not a plain load's or store's
+  /// (model/Instructions.h): an asynchronous copy (LDGSTS, two sides) or a
+  /// matrix load or store (LDSM/STSM, of Matrices matrices), from inline PTX
+  /// (interp/InlineAsm.cpp).
+  InstrKind Instr = InstrKind::Plain;
+  unsigned Matrices = 0;
+  /// An asynchronous copy's other side, once the sides are split for their
+  /// costs (cost/Aggregate.cpp): each side's cost depends on both.
+  std::optional<RegionId> PartnerRegion;
+  Poly PartnerOffset;
   /// The compiler witness (interp/models/EmittedCode.cpp): which witness
   /// decided the event, the line nvcc put its instruction on when not the
   /// site's own (0: the site's), and what the join changed.

@@ -631,6 +631,10 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
         return;
     }
   }
+  // An inline-assembly instruction: the space its opcode states, where the
+  // address's region is not known.
+  if (PendingAsm && !Rg && PendingAsm->Space)
+    E.Space = *PendingAsm->Space;
   E.Region = Rg;
   if (LV.K == LValue::Unknown)
     E.UnknownWhy = LV.Why.empty() ? makeReason(ReasonKind::AddressUnknown) : LV.Why;
@@ -641,8 +645,20 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
     E.UnknownWhy = ControlUnknown;
   if (!ShapeWhy.empty() && E.UnknownWhy.empty())
     E.UnknownWhy = ShapeWhy;
+  if (PendingAsm) {
+    E.Instr = PendingAsm->Kind;
+    E.Matrices = PendingAsm->Matrices;
+    E.SecondSide = PendingAsm->Second;
+    if (E.UnknownWhy.empty() && !PendingAsm->Why.empty())
+      E.UnknownWhy = PendingAsm->Why;
+  }
   attributeToUserCode(E);
   blameCallerChosenAddress(E);
+  // Inline assembly: nvcc gives its instructions the line where the asm
+  // statement's operands end (not moved when the statement is in a header
+  // and the access is reported at the user's call).
+  if (PendingAsm && !E.ReportAt && PendingAsm->Line)
+    E.ReportLine = PendingAsm->Line;
   if (!R.Salvage.empty()) {
     E.UnknownWhy = makeReason(ReasonKind::BudgetExceeded, {R.Salvage});
     E.ContextKey.clear(); // one record per access, not one per call chain

@@ -56,6 +56,10 @@ AccessEvent AccessEvent::secondSide() const {
   Other.Width = S.Width;
   Other.Subscripts = S.Subscripts;
   Other.ArrayDecl = S.ArrayDecl;
+  if (S.Site) {
+    Other.Site = S.Site;
+    Other.Because = S.Because;
+  }
   return Other;
 }
 

@@ -148,29 +148,6 @@ void WarpInterp::exec(const Stmt *S) {
   evalChildren(S);
 }
 
-void WarpInterp::execAsm(const AsmStmt *Asm) {
-  // The operands are what the assembly reads and writes: inputs are
-  // evaluated (a load where one is read from memory; an "m" operand is an
-  // address, not an access), outputs get values the interpreter cannot know.
-  // What the instructions themselves access is not seen.
-  for (unsigned I = 0; I < Asm->getNumInputs(); ++I) {
-    const Expr *In = Asm->getInputExpr(I);
-    if (In->isPRValue())
-      eval(In);
-    else
-      evalLValue(In);
-  }
-  const std::string Line = lineOf(Ctx, static_cast<const Stmt *>(Asm)->getBeginLoc());
-  for (unsigned I = 0; I < Asm->getNumOutputs(); ++I) {
-    const Expr *Out = Asm->getOutputExpr(I);
-    const Reason Why = makeReason(ReasonKind::InlineAssembly, {text(Out), Line});
-    LValue LV = evalLValue(Out);
-    if (Asm->isOutputPlusConstraint(I))
-      load(LV, Out->getType(), Out);
-    store(LV, Value::unknown(Why), Out->getType(), Out);
-  }
-}
-
 void WarpInterp::evalChildren(const Stmt *S) {
   for (const Stmt *C : S->children()) {
     if (!C)

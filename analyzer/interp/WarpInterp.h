@@ -22,6 +22,8 @@
 //   Memory.cpp       lvalues, loads and stores, the access events
 //   Calls.cpp        device functions entered with their arguments bound
 //   Builtins.cpp     CUDA intrinsics: __ldg, shuffles, atomics, min/max...
+//   InlineAsm.cpp    inline PTX: cp.async, ldmatrix/stmatrix, ld/st, and the
+//                    address arithmetic around them (PtxAsm.h splits the text)
 //
 // Values live in the domain of model/Poly.h (per-lane polynomials over
 // warp-uniform symbols); the walker here only decides which lanes run what.
@@ -307,6 +309,31 @@ private:
   // Statements (Statements.cpp) --------------------------------------------------
   void exec(const clang::Stmt *S);
   void execAsm(const clang::AsmStmt *Asm);
+
+  // Inline PTX (InlineAsm.cpp) -------------------------------------------------
+  /// What an inline-assembly memory instruction adds to the access access()
+  /// emits next: its kind, its second side, the space its opcode states.
+  struct AsmInstruction {
+    InstrKind Kind = InstrKind::Plain;
+    unsigned Matrices = 0;
+    std::optional<AccessSide> Second;
+    std::optional<MemorySpace> Space;
+    Reason Why; // the instruction cannot be costed (a partial warp, ...)
+    unsigned Line = 0; // where the statement's last operand ends
+  };
+  std::optional<AsmInstruction> PendingAsm;
+  unsigned LastOperandLine = 0; // of the asm statement being run
+  struct AsmValue {
+    Value V;
+    const clang::Expr *Site = nullptr; // the operand it comes from
+    bool Assigned = false;             // an output the PTX sets
+  };
+  /// Runs the PTX of a GCC-style asm statement; false when the text cannot
+  /// be read (then only its operands are evaluated).
+  bool execPtx(const clang::GCCAsmStmt *Asm, std::vector<AsmValue> &Operands);
+  void asmAccess(AccessOp Op, const AsmValue &Base, int64_t Offset, unsigned Width,
+                 AsmInstruction Instr);
+  clang::QualType asmType(unsigned Width);
 
   // Cooperative groups (Groups.cpp) ---------------------------------------------
   bool isGroupType(clang::QualType T) const;

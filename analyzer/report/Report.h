@@ -143,6 +143,10 @@ struct AccessRecord {
   std::string ElementType;
   unsigned BytesPerLane = 0;
   unsigned InstructionsPerAccess = 1; // a struct copy may be split in several
+  /// The instruction, when it is not a plain load or store and is costed by
+  /// its own rule (model/Instructions.h): "cp.async.cg 16 bytes
+  /// (LDGSTS.BYPASS.128)", "ldmatrix .x4 (LDSM)"; empty otherwise.
+  std::string Instruction;
 
   /// What the access costs, or why that is not known (report/Answer.h).
   Answer Ans;

@@ -140,6 +140,8 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   J["expression"] = R.Expression;
   J["element_type"] = R.ElementType;
   J["bytes_per_lane"] = R.BytesPerLane;
+  if (!R.Instruction.empty())
+    J["instruction"] = R.Instruction;
   J["instructions_per_access"] = R.InstructionsPerAccess;
   const Answer &A = R.Ans;
   const bool Known = A.known();

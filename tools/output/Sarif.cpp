@@ -131,6 +131,8 @@ json properties(const Finding &F) {
   P["array"] = R->Array;
   P["expression"] = R->Expression;
   P["bytesPerLane"] = R->BytesPerLane;
+  if (!R->Instruction.empty())
+    P["instruction"] = R->Instruction;
   P["verdict"] = verdictName(R->verdict());
   // The compiler witness (docs/witness.md).
   P["witness"] = witnessedName(R->Witness);

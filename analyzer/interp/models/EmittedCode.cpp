@@ -60,7 +60,9 @@ using witness::serves;
 using witness::summarize;
 
 bool decidable(const AccessEvent &E) {
-  if (E.SecondSide || !E.Site)
+  // An instruction of inline assembly is what it says (an asynchronous
+  // copy, a matrix load): the witness does not change its width or line.
+  if (E.SecondSide || !E.Site || E.Instr != InstrKind::Plain)
     return false;
   if (E.Space != MemorySpace::Global && E.Space != MemorySpace::Shared &&
       E.Space != MemorySpace::Local)

@@ -7,6 +7,8 @@ struct __align__(4) __half2 { __half x, y; };
 typedef __half half;
 typedef __half2 half2;
 __host__ __device__ __half __float2half(float);
+__device__ unsigned short __half_as_ushort(__half);
+__device__ __half __ushort_as_half(unsigned short);
 __host__ __device__ float __half2float(__half);
 __device__ __half __hadd(__half, __half);
 __device__ __half __hmul(__half, __half);

@@ -238,6 +238,12 @@ template <class T> __device__ T __shfl_down_sync(unsigned mask, T v, unsigned d,
 template <class T> __device__ T __shfl_xor_sync(unsigned mask, T v, int m, int width = 32);
 __device__ unsigned __ballot_sync(unsigned mask, int pred);
 __device__ unsigned __activemask(void);
+/* Address conversions (sm_20_intrinsics.h): a shared pointer's address in the
+   shared window, for inline PTX. */
+__device__ size_t __cvta_generic_to_shared(const void *p);
+__device__ size_t __cvta_generic_to_global(const void *p);
+__device__ unsigned __isShared(const void *p);
+__device__ unsigned __isGlobal(const void *p);
 __device__ int __any_sync(unsigned mask, int pred);
 __device__ int __all_sync(unsigned mask, int pred);
 __device__ int __popc(unsigned);

@@ -1,0 +1,30 @@
+// RUN: %lint --format=json %s | %records | FileCheck %s
+// Plain loads and stores written in inline PTX (cache-hinted vector loads,
+// shared stores through a shared-window address) are loads and stores of
+// the width their type and vector give.
+
+__global__ void vectors(const float4 *in, float *out) {
+  __shared__ float s[1024];
+  int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+  float a, b, c, d;
+  asm volatile("ld.global.nc.L1::no_allocate.v4.f32 {%0, %1, %2, %3}, [%4];"
+               : "=f"(a), "=f"(b), "=f"(c), "=f"(d) : "l"(&in[i]));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors load global 'in' `&in[i]` 16/16 ok
+  float e, f;
+  asm volatile("ld.global.v2.f32 {%0, %1}, [%2+8];" : "=f"(e), "=f"(f) : "l"(&in[2 * i]));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors load global 'in' `&in[2 * i]` 32/8 uncoalesced
+  unsigned sp = static_cast<unsigned>(__cvta_generic_to_shared(&s[t * 32 % 1024]));
+  asm volatile("st.shared.f32 [%0], %1;" ::"r"(sp), "f"(a + b + c + d + e + f));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors store shared 's' `sp` 32/1 bank-conflict
+  // A guarded instruction runs on lanes the analysis does not follow.
+  asm volatile("{ .reg .pred p; setp.ne.s32 p, %1, 0; @p st.global.f32 [%0], %2; }"
+               ::"l"(&out[i]), "r"(t & 1), "f"(a));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors store global 'out' `&out[i]` ?/? unknown
+  out[i] = s[t];
+}
+
+int main() {
+  float4 *in;
+  float *out;
+  vectors<<<64, 256>>>(in, out);
+}
