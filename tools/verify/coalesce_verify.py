@@ -263,27 +263,36 @@ def space_op(rec):
     return None
 
 
+def sides(rec):
+    """The (space, op) pairs one instruction counts as: one, or two for an
+    asynchronous copy (LDGSTS: "Global,Shared" / "Load,Store" on one row, its
+    global sectors and its shared wavefronts in their own columns)."""
+    space = (rec.get("Address Space") or "").strip().lower()
+    op = (rec.get("Access Operation") or "").strip().lower()
+    if space == "global,shared" and op == "load,store":
+        return [("global", "load"), ("shared", "store")]
+    so = space_op(rec)
+    return [so] if so else []
+
+
 def measured_groups(instructions):
     """(file basename, line, space, op) -> totals over the launch."""
     groups = OrderedDict()
     for rec in instructions:
-        so = space_op(rec)
-        if so is None:
-            continue
-        space, op = so
-        key = (os.path.basename(rec["file"]), rec["line"], space, op)
-        g = groups.setdefault(key, {"inst": 0.0, "cost": 0.0, "ideal": 0.0, "sass": []})
-        inst = to_number(rec.get("Instructions Executed"))
-        g["inst"] += inst
-        # constant: no per-instruction cost; attribute_constant() fills it in.
-        if space in COLUMNS:
-            _, cost_column, ideal_column = COLUMNS[space]
-            g["cost"] += to_number(rec.get(cost_column))
-            if ideal_column:
-                g["ideal"] += to_number(rec.get(ideal_column))
-            else:
-                g["no_ideal"] = True  # judged on the cost: see compare_launch()
-        g["sass"].append(rec["sass"].split()[0] if rec["sass"] else "?")
+        for space, op in sides(rec):
+            key = (os.path.basename(rec["file"]), rec["line"], space, op)
+            g = groups.setdefault(key, {"inst": 0.0, "cost": 0.0, "ideal": 0.0, "sass": []})
+            inst = to_number(rec.get("Instructions Executed"))
+            g["inst"] += inst
+            # constant: no per-instruction cost; attribute_constant() fills it in.
+            if space in COLUMNS:
+                _, cost_column, ideal_column = COLUMNS[space]
+                g["cost"] += to_number(rec.get(cost_column))
+                if ideal_column:
+                    g["ideal"] += to_number(rec.get(ideal_column))
+                else:
+                    g["no_ideal"] = True  # judged on the cost: see compare_launch()
+            g["sass"].append(rec["sass"].split()[0] if rec["sass"] else "?")
     return groups
 
 
