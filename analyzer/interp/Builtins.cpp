@@ -11,6 +11,9 @@
 
 #include "ast/AstUtil.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/TargetInfo.h"
+
 #include <array>
 #include <map>
 #include <set>
@@ -86,6 +89,88 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
       if (std::optional<MemorySpace> Sp = R.Regions[P.Region].space())
         return Value::constant(*Sp == It->second);
     return Value::unknown(ReasonKind::IntrinsicResult, {Name});
+  }
+  // wmma fragments of 16x16x16 halves in shared memory (crt/mma.hpp calls
+  // these with the fragment, the pointer, ldm and the layout). What nvcc
+  // 13 emits for sm_90, read in SASS and measured on an H200
+  // (sample_kernels/wmma_loads.cu): a matrix_a (row major) or matrix_b
+  // (column major) load is one ldmatrix .x4 whose lanes give the rows
+  // (lane % 16) * ldm + (lane / 16) * 8; a float accumulator stored row
+  // major is four STS.64 at the mma C layout's (lane / 4 + 8i) * ldm +
+  // (lane % 4) * 2 + 8j. Other layouts, shapes, types, spaces and targets
+  // were not measured: unknown, named.
+  if (Name.rfind("__hmma_", 0) == 0 || Name.rfind("__imma_", 0) == 0 ||
+      Name.rfind("__bmma_", 0) == 0 || Name.rfind("__dmma_", 0) == 0 ||
+      Name.rfind("__mma_", 0) == 0) {
+    const bool LoadA = Name == "__hmma_m16n16k16_ld_a", LoadB = Name == "__hmma_m16n16k16_ld_b";
+    const bool StoreC = Name == "__hmma_m16n16k16_st_c_f32";
+    const bool Memory = Name.find("_ld_") != std::string::npos || Name.find("_st_") != std::string::npos;
+    if (!Memory) {
+      for (unsigned I = 0; I < N; ++I)
+        eval(Arg(I));
+      return Value::opaque();
+    }
+    // The memory operand: the source of a load, the destination of a store.
+    const unsigned MemArg = Name.find("_st_") != std::string::npos ? 0 : 1;
+    std::vector<Value> A;
+    for (unsigned I = 0; I < N; ++I)
+      A.push_back(eval(Arg(I)));
+    auto Known = [&](unsigned I) -> std::optional<int64_t> {
+      if (I < A.size() && A[I].K == Value::Int && A[I].P.isConcrete(Active) &&
+          A[I].P.isUniform(Active))
+        return A[I].P.laneConstants()[firstLane(Active)];
+      return std::nullopt;
+    };
+    const std::string Arch = Ctx.getTargetInfo().getTargetOpts().CPU;
+    std::optional<int64_t> Ldm = Known(2), Layout = Known(3);
+    const bool SharedPtr = MemArg < A.size() && A[MemArg].K == Value::Ptr &&
+                           R.Regions[A[MemArg].Region].space() == MemorySpace::Shared;
+    Reason Why;
+    if (!(LoadA || LoadB || StoreC) || N != 4)
+      Why = makeReason(ReasonKind::WmmaUnmodelled, {Name, "its shape, type or operation"});
+    else if (!Ldm || !Layout || *Layout != (LoadB ? 1 : 0))
+      Why = makeReason(ReasonKind::WmmaUnmodelled, {Name, "this layout or leading dimension"});
+    else if (!SharedPtr)
+      Why = makeReason(ReasonKind::WmmaUnmodelled, {Name, "a fragment outside shared memory"});
+    else if (Arch != "sm_90")
+      Why = makeReason(ReasonKind::WmmaUnmodelled, {Name, "the target " + Arch});
+    else if (Active != AllLanes)
+      Why = makeReason(ReasonKind::MatrixPartialWarp, {Name});
+    Value P = MemArg < A.size() ? A[MemArg] : Value::unknown(ReasonKind::MissingArgument);
+    if (!Why.empty()) {
+      std::optional<RegionId> Where = P.K == Value::Ptr ? std::optional<RegionId>(P.Region) : P.Where;
+      P = Value::unknown(Why);
+      P.Where = Where;
+    }
+    AsmInstruction I;
+    I.Space = MemorySpace::Shared;
+    I.Why = Why;
+    const Expr *Site = MemArg < N ? Arg(MemArg) : CE;
+    if (LoadA || LoadB || !Why.empty()) {
+      LaneInts Rows{};
+      for (unsigned L = 0; L < WarpSize; ++L)
+        Rows[L] = Ldm ? ((L % 16) * *Ldm + (L / 16) * 8) * 2 : 0;
+      if (P.K == Value::Ptr)
+        P.P = P.P + Poly::lanes(Rows);
+      I.Kind = Why.empty() ? InstrKind::Matrix : InstrKind::Plain;
+      I.Matrices = 4;
+      PendingAsm = I;
+      access(MemArg == 0 ? AccessOp::Store : AccessOp::Load, memAt(P), asmType(16), Site);
+      PendingAsm.reset();
+      return Value::opaque();
+    }
+    for (int Half = 0; Half < 2; ++Half)
+      for (int Col = 0; Col < 2; ++Col) {
+        LaneInts At{};
+        for (unsigned L = 0; L < WarpSize; ++L)
+          At[L] = ((L / 4 + 8 * Half) * *Ldm + (L % 4) * 2 + 8 * Col) * 4;
+        Value Q = P;
+        Q.P = P.P + Poly::lanes(At);
+        PendingAsm = I;
+        access(AccessOp::Store, memAt(Q), asmType(8), Site);
+        PendingAsm.reset();
+      }
+    return Value::opaque();
   }
   static const std::set<std::string> MinMax = {
       "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax"};
