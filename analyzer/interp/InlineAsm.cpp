@@ -30,6 +30,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <cstring>
 #include <map>
 
 using namespace clang;
@@ -150,6 +151,19 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
     auto It = Regs.find(Name);
     if (It != Regs.end())
       return It->second;
+    // Special registers: the lane, the thread and block indices and sizes.
+    if (Name == "%laneid")
+      return AsmValue{Value::integer(Poly::lanes(laneIota())), nullptr};
+    static const std::pair<const char *, const char *> Special[] = {
+        {"%tid.", "threadIdx"}, {"%ntid.", "blockDim"}, {"%ctaid.", "blockIdx"},
+        {"%nctaid.", "gridDim"}};
+    for (const auto &[Reg, Var] : Special)
+      if (Name.size() == std::strlen(Reg) + 1 && Name.compare(0, std::strlen(Reg), Reg) == 0) {
+        const char Axis = Name.back();
+        if (Axis >= 'x' && Axis <= 'z')
+          if (std::optional<Value> V = builtinIndex(Var, Axis - 'x'))
+            return AsmValue{*V, nullptr};
+      }
     return AsmValue{Value::unknown(makeReason(ReasonKind::InlineAssembly, {Name, Line})), nullptr};
   };
   auto SetReg = [&](const std::string &Name, AsmValue V) {

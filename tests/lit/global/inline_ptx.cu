@@ -20,7 +20,12 @@ __global__ void vectors(const float4 *in, float *out) {
   asm volatile("{ .reg .pred p; setp.ne.s32 p, %1, 0; @p st.global.f32 [%0], %2; }"
                ::"l"(&out[i]), "r"(t & 1), "f"(a));
   // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors store global 'out' `&out[i]` ?/? unknown
-  out[i] = s[t];
+  // The lane and thread indices read from special registers.
+  unsigned lane, tid;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  asm("mov.u32 %0, %%tid.x;" : "=r"(tid));
+  out[blockIdx.x * blockDim.x + (tid & ~31u) + lane] = s[t];
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors store global 'out' `out[blockIdx.x * blockDim.x + (tid & ~31u) + lane]` 4/4 ok
 }
 
 int main() {
