@@ -254,10 +254,16 @@ void AccessAggregator::record(const AccessEvent &E) {
         const std::vector<int64_t> RO = possibleResidues(
             Other, E.Active, Run.Regions[*E.PartnerRegion].Align, Run.Syms);
         const LaneInts CM = Mine.laneConstants();
-        bool Modelled = !Mine.overflowed() && Mine.hasUniformSymbolicPart(E.Active);
-        for (int64_t A : RM)
+        bool Modelled = !Mine.overflowed() && Mine.hasUniformSymbolicPart(E.Active) &&
+                        !RM.empty() && !RO.empty();
+        // This side's count at each of its alignments must not depend on
+        // where the other side lands (a shared array the compiler places
+        // 16-byte aligned can shift a quarter's chunks across a slot).
+        bool Invariant = RM.size() * RO.size() <= 1024;
+        for (int64_t A : RM) {
+          std::optional<std::pair<unsigned, unsigned>> First;
           for (int64_t B : RO) {
-            if (!Modelled)
+            if (!Modelled || !Invariant)
               break;
             LaneInts G{}, Sh{};
             for (unsigned L = 0; L < WarpSize; ++L) {
@@ -266,13 +272,29 @@ void AccessAggregator::record(const AccessEvent &E) {
               (MineGlobal ? Sh : G)[L] = Them;
             }
             Modelled = bypassModelled(G, Sh, E.Active);
+            std::pair<unsigned, unsigned> Count;
+            if (MineGlobal) {
+              const SectorCount C = countAsyncCopySectors(G, Sh, E.Active, E.Width, true);
+              Count = {C.Sectors, C.Ideal};
+            } else {
+              const BankCount C = countAsyncCopyWavefronts(G, Sh, E.Active, E.Width, true);
+              Count = {C.Wavefronts, C.Ideal};
+            }
+            if (First && *First != Count)
+              Invariant = false;
+            First = Count;
           }
-        if (!Modelled) {
+        }
+        if (!Modelled || !Invariant) {
           if (S.UnknownWhy.empty())
-            S.UnknownWhy = makeReason(ReasonKind::BypassUnmodelled);
+            S.UnknownWhy = Modelled ? makeReason(ReasonKind::BypassAlignment,
+                                                 {MineGlobal ? "shared" : "global"})
+                                    : makeReason(ReasonKind::BypassUnmodelled);
           S.SumW += E.Weight;
           return;
         }
+        for (int64_t &C : Instr->Partner)
+          C += RO.front();
       }
     }
     // Padding what-ifs and vector chances are a plain access's.
@@ -302,6 +324,7 @@ void AccessAggregator::record(const AccessEvent &E) {
   std::string Key = memoKey("cost", E.Space, Addr, E.Active, E.Width, Rg.Align);
   if (Instr) {
     Key += "|instr:" + std::to_string(int(Instr->Kind)) + ":" + std::to_string(Instr->Matrices);
+    Key += ":" + std::to_string(floorMod(Instr->Partner[0], 128));
     for (int64_t C : Instr->Partner)
       Key += ":" + std::to_string(C - Instr->Partner[0]);
   }

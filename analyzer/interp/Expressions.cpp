@@ -390,8 +390,11 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
       return evalArith(Op, Rv, L, RE, LE, ResultTy);
     if (Op == BO_Sub && L.K == Value::Ptr && Rv.K == Value::Ptr &&
         L.Region == Rv.Region) {
+      // An address held in an integer (__cvta_generic_to_shared) counts bytes.
       QualType Pointee = LE->getType()->getPointeeType();
-      int64_t Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+      int64_t Size = Pointee.isNull() || Pointee->isIncompleteType()
+                         ? 1
+                         : Ctx.getTypeSizeInChars(Pointee).getQuantity();
       IntResult Q = divConst(L.P - Rv.P, Size, Active, R.Syms);
       return Q.Ok ? Value::integer(Q.P) : Value::unknown(makeReason(Q));
     }

@@ -16,7 +16,8 @@
 //   ld / st (.global, .shared, ..) a plain load or store of the width of its
 //                                  type and vector (.v2.f32: 8 bytes)
 //   cp.async.bulk (TMA), other     unknown, with the instruction named
-//   ldmatrix shapes
+//   ldmatrix shapes, atom/red, a
+//   guarded instruction, branches
 //
 // Every other instruction's destination is unknown. The register values of
 // the statement are its operands `$N` and the `.reg` names it declares.
@@ -42,7 +43,7 @@ namespace {
 
 /// Bytes of a PTX type part ("f32": 4, "b128": 16), 0 if not a type.
 unsigned ptxTypeBytes(const std::string &P) {
-  if (P.size() < 2 || (P[0] != 'b' && P[0] != 'u' && P[0] != 's' && P[0] != 'f'))
+  if (P.size() < 2 || P.size() > 4 || (P[0] != 'b' && P[0] != 'u' && P[0] != 's' && P[0] != 'f'))
     return 0;
   for (size_t I = 1; I < P.size(); ++I)
     if (!std::isdigit(static_cast<unsigned char>(P[I])))
@@ -203,18 +204,31 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
     asmAccess(Op, At, 0, Width, I);
   };
 
-  for (const PtxStatement &St : parsePtx(Text)) {
+  const std::vector<PtxStatement> Statements = parsePtx(Text);
+  // Branches and labels: the statements do not run once in order, which is
+  // all the walk below follows. Every output and access is then unknown.
+  Reason Flow;
+  for (const PtxStatement &St : Statements)
+    if (St.Labelled || (!St.Opcode.empty() &&
+                        (St.Opcode[0] == "bra" || St.Opcode[0] == "brx" ||
+                         St.Opcode[0] == "ret" || St.Opcode[0] == "exit" ||
+                         St.Opcode[0] == "call")))
+      Flow = Unmodelled(St, "the assembly branches");
+  for (const PtxStatement &St : Statements) {
     if (St.Opcode.empty())
       continue;
     const std::string &Head = St.Opcode[0];
     const size_t N = St.Operands.size();
     // A guarded instruction runs on the lanes whose predicate holds, which
     // the analysis does not follow: its effects are unknown.
-    const bool Guarded = !St.Guard.empty();
+    const bool Guarded = !St.Guard.empty() || !Flow.empty();
+    auto GuardWhy = [&]() { return Flow.empty() ? Unmodelled(St, "a predicate guards it") : Flow; };
 
+    auto Wide = [&](const std::string &P) {
+      return integerTypePart(P) && ptxTypeBytes(P) >= 4;
+    };
     if ((Head == "mov" || Head == "cvta" ||
-         (Head == "cvt" && St.Opcode.size() >= 3 && integerTypePart(St.Opcode.back()) &&
-          integerTypePart(St.Opcode[St.Opcode.size() - 2]))) &&
+         (Head == "cvt" && St.Opcode.size() == 3 && Wide(St.Opcode[1]) && Wide(St.Opcode[2]))) &&
         N == 2 && !Guarded) {
       AsmValue V = Get(St.Operands[1]);
       // cvta to or from a window other than shared, of a shared pointer:
@@ -280,11 +294,11 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
           I.Why = Unmodelled(St, "a source size other than the copy size (zero fill)");
       }
       if (Guarded)
-        I.Why = Unmodelled(St, "a predicate guards it");
+        I.Why = GuardWhy();
       if (I.Kind == InstrKind::AsyncCopyBypass && Active != AllLanes && I.Why.empty())
         I.Why = makeReason(ReasonKind::BypassPartialWarp);
       if (!G.Site)
-        G.Site = S.Site;
+        G.Site = S.Site ? S.Site : AnySite;
       Value SP = S.V;
       if (SP.K == Value::Ptr) {
         SP.P = SP.P + Poly::constant(Dst->Offset);
@@ -329,7 +343,7 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
       if (!A || !Count || !St.has("m8n8") || !St.has("b16"))
         I.Why = Unmodelled(St, "only the m8n8 .b16 shapes are");
       else if (Guarded)
-        I.Why = Unmodelled(St, "a predicate guards it");
+        I.Why = GuardWhy();
       else if (Active != AllLanes)
         I.Why = makeReason(ReasonKind::MatrixPartialWarp, {St.opcodeText()});
       if (!B.Site)
@@ -367,7 +381,7 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
       if (!A || !Bytes || Vec * Bytes > 16)
         I.Why = Unmodelled(St, "its width or address is not read");
       else if (Guarded)
-        I.Why = Unmodelled(St, "a predicate guards it");
+        I.Why = GuardWhy();
       if (B.V.K == Value::Ptr && Space) {
         std::optional<MemorySpace> Sp = R.Regions[B.V.Region].space();
         if (Sp && *Sp != *Space)
@@ -379,6 +393,25 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
                 std::max(1u, std::min(16u, Vec * Bytes)), I);
       continue;
     }
+    // Other instructions that touch memory (an ld or st with a cache policy,
+    // atom, red, st.async): unknown where they have an address operand;
+    // prefetches, fences and barriers move no data the tools count.
+    if (Head == "ld" || Head == "st" || Head == "atom" || Head == "red" || Head == "ldu")
+      for (const std::string &O : St.Operands)
+        if (std::optional<PtxAddress> A = parsePtxAddress(O)) {
+          AsmValue B = Get(A->Base);
+          std::optional<MemorySpace> Space;
+          if (St.has("global"))
+            Space = MemorySpace::Global;
+          else if (St.has("shared"))
+            Space = MemorySpace::Shared;
+          UnknownAccess(Head == "ld" || Head == "ldu" ? AccessOp::Load
+                        : Head == "st"                 ? AccessOp::Store
+                                                       : AccessOp::Atomic,
+                        Space.value_or(MemorySpace::Global), 4,
+                        Unmodelled(St, "its form is not read"), B.Site ? &B : nullptr);
+          break;
+        }
     Clobber(St);
   }
   return true;

@@ -3,6 +3,7 @@
 #include "interp/PtxAsm.h"
 
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 
 namespace coalesce {
@@ -60,7 +61,7 @@ std::vector<std::string> splitOperands(const std::string &S) {
   return Out;
 }
 
-std::optional<PtxStatement> parseStatement(std::string S) {
+std::optional<PtxStatement> parseStatement(std::string S, bool &Labelled) {
   S = trim(S);
   // Scope braces and labels before the instruction.
   for (;;) {
@@ -76,6 +77,7 @@ std::optional<PtxStatement> parseStatement(std::string S) {
           Label = false;
       if (Label && (Colon + 1 >= S.size() || S[Colon + 1] != ':')) {
         S = trim(S.substr(Colon + 1));
+        Labelled = true;
         continue;
       }
     }
@@ -84,6 +86,8 @@ std::optional<PtxStatement> parseStatement(std::string S) {
   if (S.empty() || S[0] == '.')
     return std::nullopt;
   PtxStatement St;
+  St.Labelled = Labelled;
+  Labelled = false;
   if (S[0] == '@') {
     size_t E = 1;
     while (E < S.size() && !std::isspace(static_cast<unsigned char>(S[E])))
@@ -133,7 +137,12 @@ std::string PtxStatement::opcodeText() const {
 
 std::vector<PtxStatement> parsePtx(const std::string &Text) {
   std::vector<PtxStatement> Out;
-  const std::string T = withoutComments(Text);
+  std::string T = withoutComments(Text);
+  // `%=` (a number unique to the asm statement, for labels) as the operand
+  // resolution leaves it.
+  for (size_t P; (P = T.find("${:uid}")) != std::string::npos;)
+    T.replace(P, 7, "0");
+  bool Labelled = false;
   std::string Cur;
   int Depth = 0; // inside an operand's {} or []: not a statement's end
   for (size_t I = 0; I < T.size(); ++I) {
@@ -146,10 +155,14 @@ std::vector<PtxStatement> parsePtx(const std::string &Text) {
     // statement; otherwise it is a scope.
     if (C == '{' || C == '}') {
       const std::string Before = trim(Cur);
-      const bool Scope = C == '{' ? (Before.empty() || Before.back() == '{' || Before.back() == '}')
-                                  : Depth == 0;
+      const bool Scope =
+          C == '{' ? (Before.empty() || Before.back() == '{' || Before.back() == '}' ||
+                      Before.back() == ':')
+                   : Depth == 0;
+      if (Scope && C == '{' && !Before.empty() && Before.back() == ':')
+        Labelled = true; // `L: { ... }`
       if (Scope && C == '}') {
-        if (auto St = parseStatement(Cur))
+        if (auto St = parseStatement(Cur, Labelled))
           Out.push_back(*St);
         Cur.clear();
         continue;
@@ -163,14 +176,14 @@ std::vector<PtxStatement> parsePtx(const std::string &Text) {
       continue;
     }
     if (C == ';' && Depth == 0) {
-      if (auto St = parseStatement(Cur))
+      if (auto St = parseStatement(Cur, Labelled))
         Out.push_back(*St);
       Cur.clear();
       continue;
     }
     Cur += C;
   }
-  if (auto St = parseStatement(Cur))
+  if (auto St = parseStatement(Cur, Labelled))
     Out.push_back(*St);
   return Out;
 }
@@ -213,10 +226,13 @@ std::optional<int64_t> parsePtxInteger(const std::string &Operand) {
   if (S.empty() || !std::isdigit(static_cast<unsigned char>(S[0])))
     return std::nullopt;
   char *End = nullptr;
-  const long long V = std::strtoll(S.c_str(), &End, 0);
-  if (!End || *End)
+  errno = 0;
+  const unsigned long long V = std::strtoull(S.c_str(), &End, 0);
+  if (!End || *End || errno == ERANGE)
     return std::nullopt;
-  return Neg ? -V : V;
+  // PTX integers are 64-bit: wrap as the hardware does.
+  const int64_t W = static_cast<int64_t>(V);
+  return Neg ? -W : W;
 }
 
 std::optional<unsigned> ptxOperandIndex(const std::string &Operand) {

@@ -4,7 +4,7 @@
 // {%0, %1, %2, %3}, [%4];" : ...)`) is how CUDA code reaches the memory
 // instructions C++ has no spelling for: asynchronous copies (cp.async), matrix
 // loads and stores (ldmatrix, stmatrix), vector loads with cache hints. The
-// interpreter reads the statements (interp/Statements.cpp, execAsm): this
+// interpreter reads the statements (interp/InlineAsm.cpp, execAsm): this
 // file only splits the text, with the asm operands already written `$N`
 // (GCCAsmStmt::AnalyzeAsmString resolves `%N`, `%[name]` and `%%`).
 //
@@ -26,6 +26,7 @@ struct PtxStatement {
   std::string Guard;                 // "@p", "@!p", or empty
   std::vector<std::string> Opcode;   // {"cp", "async", "ca", "shared", "global"}
   std::vector<std::string> Operands; // {"[$0]", "[$1]", "4"}
+  bool Labelled = false;             // a label precedes it (a branch target)
 
   /// Whether the opcode has this part ("shared", "x4", "trans"); a part
   /// with a "::" qualifier matches its head ("shared::cta" is "shared").

@@ -57,6 +57,27 @@ TEST(PtxAsm, CommentsLabelsAndLiterals) {
   EXPECT_FALSE(ptxOperandIndex("$x"));
 }
 
+TEST(PtxAsm, LabelsAreMarked) {
+  // A label before an instruction, before a scope, and one made with `%=`.
+  auto S = parsePtx("mov.u32 $0, 0; L1: add.u32 $0, $0, 4; @p bra L1;");
+  ASSERT_EQ(S.size(), 3u);
+  EXPECT_FALSE(S[0].Labelled);
+  EXPECT_TRUE(S[1].Labelled);
+  EXPECT_EQ(S[2].Opcode.front(), "bra");
+  auto T = parsePtx("L2: { ld.shared.u32 $0, [$1]; }");
+  ASSERT_EQ(T.size(), 1u);
+  EXPECT_TRUE(T[0].Labelled);
+  auto U = parsePtx("LOOP${:uid}: ld.global.u32 $0, [$1];");
+  ASSERT_EQ(U.size(), 1u);
+  EXPECT_TRUE(U[0].Labelled);
+  EXPECT_EQ(U[0].Opcode.front(), "ld");
+}
+
+TEST(PtxAsm, IntegersWrapAt64Bits) {
+  EXPECT_EQ(parsePtxInteger("0xFFFFFFFFFFFFFFF0"), -16);
+  EXPECT_FALSE(parsePtxInteger("99999999999999999999999"));
+}
+
 TEST(PtxAsm, DirectivesAreNotInstructions) {
   EXPECT_TRUE(parsePtx(".reg .pred p;").empty());
   EXPECT_TRUE(parsePtx("").empty());

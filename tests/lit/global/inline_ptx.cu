@@ -20,6 +20,14 @@ __global__ void vectors(const float4 *in, float *out) {
   asm volatile("{ .reg .pred p; setp.ne.s32 p, %1, 0; @p st.global.f32 [%0], %2; }"
                ::"l"(&out[i]), "r"(t & 1), "f"(a));
   // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors store global 'out' `&out[i]` ?/? unknown
+  // An asm with a loop: its statements do not run once in order.
+  asm volatile("{ .reg .u32 k; mov.u32 k, 0; LOOP%=: st.shared.f32 [%0], %1; add.u32 k, k, 1;"
+               " setp.lt.u32 p, k, 4; @p bra LOOP%=; }"
+               ::"r"(sp), "f"(a));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors store shared 's' `sp` ?/? unknown
+  // An atomic in PTX: recorded, not costed.
+  asm volatile("red.global.add.f32 [%0], %1;" ::"l"(&out[i]), "f"(a));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors atomic global 'out' `&out[i]` ?/? unknown
   // The lane and thread indices read from special registers.
   unsigned lane, tid;
   asm("mov.u32 %0, %%laneid;" : "=r"(lane));
