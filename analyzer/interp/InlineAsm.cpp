@@ -231,13 +231,21 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
          (Head == "cvt" && St.Opcode.size() == 3 && Wide(St.Opcode[1]) && Wide(St.Opcode[2]))) &&
         N == 2 && !Guarded) {
       AsmValue V = Get(St.Operands[1]);
-      // cvta to or from a window other than shared, of a shared pointer:
-      // not the same address.
+      // cvta to or from a state space's window keeps the address of a
+      // pointer into that space (the region and offset); of a pointer into
+      // another space, or the parameter window, it is not known.
       if (Head == "cvta" && V.V.K == Value::Ptr) {
+        std::optional<MemorySpace> Window;
+        if (St.has("shared"))
+          Window = MemorySpace::Shared;
+        else if (St.has("global"))
+          Window = MemorySpace::Global;
+        else if (St.has("local"))
+          Window = MemorySpace::Local;
+        else if (St.has("const"))
+          Window = MemorySpace::Constant;
         std::optional<MemorySpace> Sp = R.Regions[V.V.Region].space();
-        const bool Shared = St.has("shared");
-        if ((St.has("global") || St.has("local") || St.has("const") || St.has("param")) ||
-            (Shared && Sp && *Sp != MemorySpace::Shared))
+        if (!Window || !Sp || *Sp != *Window)
           V.V = Value::unknown(makeReason(ReasonKind::InlineAssembly, {St.Operands[0], Line}));
       }
       SetReg(St.Operands[0], V);

@@ -28,6 +28,12 @@ __global__ void vectors(const float4 *in, float *out) {
   // An atomic in PTX: recorded, not costed.
   asm volatile("red.global.add.f32 [%0], %1;" ::"l"(&out[i]), "f"(a));
   // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors atomic global 'out' `&out[i]` ?/? unknown
+  // A global pointer through cvta.to.global keeps its address.
+  unsigned long long gp;
+  asm("cvta.to.global.u64 %0, %1;" : "=l"(gp) : "l"(&in[i]));
+  asm volatile("ld.global.v4.f32 {%0, %1, %2, %3}, [%4];"
+               : "=f"(a), "=f"(b), "=f"(c), "=f"(d) : "l"(gp));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors load global 'in' `gp` 16/16 ok
   // The lane and thread indices read from special registers.
   unsigned lane, tid;
   asm("mov.u32 %0, %%laneid;" : "=r"(lane));
