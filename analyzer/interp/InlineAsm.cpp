@@ -52,6 +52,20 @@ unsigned ptxTypeBytes(const std::string &P) {
   return Bits % 8 == 0 && Bits <= 128 ? Bits / 8 : 0;
 }
 
+/// The state space an instruction names (`.shared`, `.global`, `.local`,
+/// `.const`), if one.
+std::optional<MemorySpace> statedSpace(const PtxStatement &St) {
+  if (St.has("shared"))
+    return MemorySpace::Shared;
+  if (St.has("global"))
+    return MemorySpace::Global;
+  if (St.has("local"))
+    return MemorySpace::Local;
+  if (St.has("const"))
+    return MemorySpace::Constant;
+  return std::nullopt;
+}
+
 bool integerTypePart(const std::string &P) {
   return ptxTypeBytes(P) && P[0] != 'f';
 }
@@ -235,15 +249,7 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
       // pointer into that space (the region and offset); of a pointer into
       // another space, or the parameter window, it is not known.
       if (Head == "cvta" && V.V.K == Value::Ptr) {
-        std::optional<MemorySpace> Window;
-        if (St.has("shared"))
-          Window = MemorySpace::Shared;
-        else if (St.has("global"))
-          Window = MemorySpace::Global;
-        else if (St.has("local"))
-          Window = MemorySpace::Local;
-        else if (St.has("const"))
-          Window = MemorySpace::Constant;
+        const std::optional<MemorySpace> Window = statedSpace(St);
         std::optional<MemorySpace> Sp = R.Regions[V.V.Region].space();
         if (!Window || !Sp || *Sp != *Window)
           V.V = Value::unknown(makeReason(ReasonKind::InlineAssembly, {St.Operands[0], Line}));
@@ -369,15 +375,7 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
           Clobber(St);
         continue;
       }
-      std::optional<MemorySpace> Space;
-      if (St.has("global"))
-        Space = MemorySpace::Global;
-      else if (St.has("shared"))
-        Space = MemorySpace::Shared;
-      else if (St.has("local"))
-        Space = MemorySpace::Local;
-      else if (St.has("const"))
-        Space = MemorySpace::Constant;
+      const std::optional<MemorySpace> Space = statedSpace(St);
       unsigned Vec = St.has("v8") ? 8 : St.has("v4") ? 4 : St.has("v2") ? 2 : 1;
       unsigned Bytes = ptxTypeBytes(St.Opcode.back());
       std::optional<PtxAddress> A = parsePtxAddress(St.Operands[Store ? 0 : 1]);
