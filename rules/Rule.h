@@ -52,6 +52,9 @@ struct RuleOptions {
   double MinRatio = 1.0;
   /// Also report accesses that cannot be predicted, as remarks.
   bool ReportUnknown = true;
+  /// Report accesses whose only excess is rows starting off a 32-byte
+  /// boundary (coalesce-misaligned-global) as warnings, not remarks.
+  bool MisalignedWarnings = false;
 };
 
 /// A rule declares the memory space it is about and says what it has to say
@@ -66,6 +69,10 @@ public:
   virtual const char *summary() const = 0;
   /// The memory space whose accesses the rule is about.
   virtual MemorySpace space() const = 0;
+  /// Whether a record of the rule's space with an excess is the rule's to
+  /// describe (two rules can split a space: misaligned and uncoalesced
+  /// global accesses).
+  virtual bool claims(const AccessRecord &) const { return true; }
   /// The finding about R, an access in space() whose cost exceeds its ideal
   /// by more than Opts.MinRatio: F comes with the rule's id, R's position
   /// and R; the rule writes the message, notes and fix-its, and may make it
@@ -82,6 +89,21 @@ public:
     const char *id() const override;                                           \
     const char *summary() const override;                                      \
     MemorySpace space() const override;                                        \
+    void describe(const AccessRecord &R, const RuleOptions &Opts,              \
+                  Finding &F) const override;                                  \
+  };                                                                           \
+  }
+
+/// The same for a rule that shares its space with another and says which
+/// records are its own (claims()).
+#define COALESCE_DECLARE_SPLIT_RULE(Class)                                     \
+  namespace coalesce {                                                         \
+  class Class : public Rule {                                                  \
+  public:                                                                      \
+    const char *id() const override;                                           \
+    const char *summary() const override;                                      \
+    MemorySpace space() const override;                                        \
+    bool claims(const AccessRecord &R) const override;                         \
     void describe(const AccessRecord &R, const RuleOptions &Opts,              \
                   Finding &F) const override;                                  \
   };                                                                           \

@@ -3,6 +3,7 @@
 #include "Rule.h"
 
 #include "ConstantSerialisation.h"
+#include "MisalignedGlobal.h"
 #include "SharedBankConflict.h"
 #include "UncoalescedGlobal.h"
 #include "UncoalescedLocal.h"
@@ -60,11 +61,12 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
           (!Enabled.empty() && std::find(Enabled.begin(), Enabled.end(), Rl->id()) == Enabled.end()))
         continue;
       if (!R.Ans.known()) {
-        if (Opts.ReportUnknown)
+        // One remark per record, from the rule of its space that claims it.
+        if (Opts.ReportUnknown && Rl->claims(R))
           Out.push_back(unknownRemark(Rl->id(), R));
         continue;
       }
-      if (!R.Ans.excessOver(Ratio))
+      if (!R.Ans.excessOver(Ratio) || !Rl->claims(R))
         continue;
       Finding F;
       F.RuleId = Rl->id();

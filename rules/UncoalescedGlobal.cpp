@@ -2,6 +2,8 @@
 
 #include "UncoalescedGlobal.h"
 
+#include "MisalignedGlobal.h"
+
 #include "model/SectorModel.h"
 
 #include <cstdlib>
@@ -9,6 +11,10 @@
 namespace coalesce {
 
 MemorySpace UncoalescedGlobal::space() const { return MemorySpace::Global; }
+
+// Accesses whose only excess is where their rows start are
+// coalesce-misaligned-global's.
+bool UncoalescedGlobal::claims(const AccessRecord &R) const { return !misalignedRows(R); }
 
 namespace {
 

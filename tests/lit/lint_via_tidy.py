@@ -10,6 +10,7 @@ the CLI options those tests use onto clang-tidy check options:
   --assume=F        -> <check>.Assume=F (several: joined with ';')
   --min-ratio=R     -> <check>.MinRatio=R
   --no-unknown      -> <check>.ReportUnknown=false (true otherwise, the default of both)
+  --warn-misaligned -> <check>.WarnMisaligned=true
   --header-filter=R -> clang-tidy's --header-filter=R
   --system-headers  -> clang-tidy's --system-headers
   --rules=ID,...    -> --checks=-*,coalesce-ID,...
@@ -72,6 +73,8 @@ def main(argv):
             opts["MinRatio"] = value
         elif a == "--no-unknown":
             opts["ReportUnknown"] = "false"
+        elif a == "--warn-misaligned":
+            opts["WarnMisaligned"] = "true"
         elif name == "--header-filter":
             tidy_opts.append("--header-filter=" + value)
         elif a == "--system-headers":

@@ -42,7 +42,7 @@ TEST(Config, ErrorsNameTheLine) {
   };
   EXPECT_EQ(Err("min-ratio: 2\nmin_ratio: 3\n"),
             "c.yaml:2:1: unknown setting 'min_ratio' (known: rules, min-ratio, block, assume, "
-            "gpu-arch, report-unknown)");
+            "gpu-arch, report-unknown, warn-misaligned)");
   EXPECT_EQ(Err("assume: [cols >]\n"),
             "c.yaml:1:10: 'assume' 'cols >': the bound is not an integer (expected NAME=VALUE, "
             "'NAME % M == R' or 'NAME >= BOUND')");
@@ -59,7 +59,7 @@ TEST(Config, ErrorsNameTheLine) {
   EXPECT_EQ(Err("report-unknown: maybe\n"), "c.yaml:1:17: 'report-unknown' expects true or false");
   EXPECT_EQ(Err("rules: [bogus]\n"), "c.yaml:1:9: unknown rule 'bogus' (see coalesce-lint --list-rules)");
   EXPECT_EQ(Err("[1, 2]\n"), "c.yaml:1:2: expected a mapping of settings (rules, min-ratio, block, "
-                             "assume, gpu-arch, report-unknown)");
+                             "assume, gpu-arch, report-unknown, warn-misaligned)");
   EXPECT_NE(Err("rules: [a\n"), "no error");
   // An empty list would mean "all rules" to runRules: refuse it.
   EXPECT_EQ(Err("rules: []\n"), "c.yaml:1:9: 'rules' lists no rule (leave it out to run them all)");

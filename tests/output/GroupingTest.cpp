@@ -109,3 +109,37 @@ TEST(Grouping, FixItsAreMergedWithoutConflicts) {
   EXPECT_EQ(G[0].Fixes[0].Insert, "33");
   EXPECT_EQ(G[0].Fixes[1].Pos.Line, 3u);
 }
+
+TEST(Grouping, LaunchConfigurationsOfOneKernelWithDifferentCostsAreOneFinding) {
+  // One kernel launched with three block sizes: one finding, the dearest
+  // (a warning before a remark), with every configuration's cost in a note.
+  AccessRecord A = record("swept"), B = record("swept"), C = record("swept");
+  A.Launch.BlockKnown = B.Launch.BlockKnown = C.Launch.BlockKnown = true;
+  A.Launch.Block = {64, 1, 1};
+  B.Launch.Block = {256, 1, 1};
+  C.Launch.Block = {128, 1, 1};
+  A.Ans = Answer::exact(8, 4);
+  B.Ans = Answer::exact(32, 4);
+  C.Ans = Answer::exact(8, 4);
+  Finding FA = finding(A, "uses 8 sectors per request (ideal 4)");
+  Finding FB = finding(B, "uses 32 sectors per request (ideal 4)");
+  Finding FC = finding(C, "uses 8 sectors per request (ideal 4)");
+  std::vector<Finding> G = groupFindings({FA, FB, FC});
+  ASSERT_EQ(G.size(), 1u);
+  EXPECT_EQ(G[0].Message, "uses 32 sectors per request (ideal 4)");
+  EXPECT_EQ(G[0].Record, &B);
+  EXPECT_EQ(G[0].Also, (std::vector<const AccessRecord *>{&A, &C}));
+  EXPECT_EQ(G[0].Notes.back().Message,
+            "one finding for the 3 launch configurations or calls of this kernel that reach it; "
+            "their costs: 8 sectors per request (ideal 4) for blockDim (64, 1, 1) and blockDim "
+            "(128, 1, 1); 32 sectors per request (ideal 4) for blockDim (256, 1, 1).");
+  // A load and a store at one position, and another kernel, stay apart.
+  AccessRecord S = record("swept"), K = record("other");
+  S.Op = AccessOp::Store;
+  S.Ans = Answer::exact(16, 4);
+  K.Ans = Answer::exact(12, 4);
+  EXPECT_EQ(groupFindings({FA, finding(S, "uses 16 sectors per request (ideal 4)"),
+                           finding(K, "uses 12 sectors per request (ideal 4)")})
+                .size(),
+            3u);
+}

@@ -45,8 +45,8 @@ TEST(Settings, OneRowPerSettingWithDistinctNames) {
     EXPECT_EQ(&settingSpec(S.Id), &S);
     EXPECT_NE(settingsHelp().find(S.Flag), std::string::npos) << S.Flag;
   }
-  EXPECT_EQ(knownConfigKeys(), "rules, min-ratio, block, assume, gpu-arch, report-unknown");
-  EXPECT_EQ(Tidy, (std::set<std::string>{"MinRatio", "Block", "Assume", "ReportUnknown"}));
+  EXPECT_EQ(knownConfigKeys(), "rules, min-ratio, block, assume, gpu-arch, report-unknown, warn-misaligned");
+  EXPECT_EQ(Tidy, (std::set<std::string>{"MinRatio", "Block", "Assume", "ReportUnknown", "WarnMisaligned"}));
 }
 
 TEST(Settings, HelpLinesAreWrappedInTheirColumn) {

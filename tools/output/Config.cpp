@@ -187,6 +187,10 @@ llvm::Expected<LintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef Nam
       auto S = scalar(V);
       if (!S || !(C.ReportUnknown = parseSwitch(*S)))
         return Fail(V, Expects(SettingId::ReportUnknown));
+    } else if (*Key == settingSpec(SettingId::MisalignedWarnings).ConfigKey) {
+      auto S = scalar(V);
+      if (!S || !(C.MisalignedWarnings = parseSwitch(*S)))
+        return Fail(V, Expects(SettingId::MisalignedWarnings));
     } else {
       return Fail(KV.getKey(), "unknown setting '" + *Key + "' (known: " + knownConfigKeys() + ")");
     }

@@ -45,6 +45,7 @@ struct LintConfig {
   std::vector<BlockChoice> Blocks;
   std::optional<std::string> GpuArch;
   std::optional<bool> ReportUnknown;
+  std::optional<bool> MisalignedWarnings;
   /// `assume:`: facts about kernel parameters (StatedFacts.h). Empty: none.
   std::vector<StatedFact> Facts;
 };

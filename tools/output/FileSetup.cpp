@@ -34,6 +34,8 @@ llvm::Expected<FileSettings> settingsForFile(const std::string &File, const Sett
       S.Rules.MinRatio = *C->MinRatio;
     if (C->ReportUnknown)
       S.Rules.ReportUnknown = *C->ReportUnknown;
+    if (C->MisalignedWarnings)
+      S.Rules.MisalignedWarnings = *C->MisalignedWarnings;
     if (C->Rules)
       S.EnabledRules = *C->Rules;
   }
@@ -54,6 +56,8 @@ llvm::Expected<FileSettings> settingsForFile(const std::string &File, const Sett
     S.Rules.MinRatio = *O.MinRatio;
   if (O.ReportUnknown)
     S.Rules.ReportUnknown = *O.ReportUnknown;
+  if (O.MisalignedWarnings)
+    S.Rules.MisalignedWarnings = *O.MisalignedWarnings;
   if (O.Rules)
     S.EnabledRules = *O.Rules;
   return S;

@@ -2,6 +2,8 @@
 
 #include "Grouping.h"
 
+#include "Waste.h"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -28,7 +30,141 @@ bool sameFix(const FixIt &A, const FixIt &B) {
          A.RemoveLength == B.RemoveLength && A.Insert == B.Insert;
 }
 
+/// What tells the members of a merged finding apart, field by field:
+/// "blockDim (64, 1, 1)", "grid (8, 1, 1)", "C=768", the call context.
+std::vector<std::string> configFields(const AccessRecord &R) {
+  const LaunchConfig &L = R.Launch;
+  std::vector<std::string> F;
+  F.push_back(L.BlockKnown ? "blockDim " + L.Block.str() : "blockDim unknown");
+  F.push_back(L.Grid ? "grid " + L.Grid->str() : "");
+  std::string Args;
+  for (const auto &[Name, Value] : L.Args)
+    Args += (Args.empty() ? "" : ", ") + Name + "=" + std::to_string(Value);
+  F.push_back(Args);
+  F.push_back(L.Branches); // "when `big` at f.cu:30 is true"
+  F.push_back(R.Context);
+  return F;
+}
+
+/// The members' labels: the fields that differ between them, or, where none
+/// does, the whole launch description.
+std::vector<std::string> configLabels(const std::vector<const AccessRecord *> &Rs) {
+  std::vector<std::vector<std::string>> Fields;
+  for (const AccessRecord *R : Rs)
+    Fields.push_back(configFields(*R));
+  std::vector<std::string> Labels(Rs.size());
+  for (size_t Field = 0; Field < Fields.front().size(); ++Field) {
+    const bool Varies = std::any_of(Fields.begin(), Fields.end(), [&](const auto &F) {
+      return F[Field] != Fields.front()[Field];
+    });
+    if (!Varies)
+      continue;
+    for (size_t I = 0; I < Rs.size(); ++I)
+      if (!Fields[I][Field].empty())
+        Labels[I] += (Labels[I].empty() ? ""
+                      : Fields[I][Field].rfind("when ", 0) == 0 ? " "
+                                                                : " with ") +
+                     Fields[I][Field];
+  }
+  for (size_t I = 0; I < Rs.size(); ++I)
+    if (Labels[I].empty())
+      Labels[I] = Rs[I]->Launch.describe();
+  return Labels;
+}
+
+std::string costOf(const Finding &F) {
+  const AccessRecord &R = *F.Record;
+  if (R.Ans.known())
+    return costStatement(R);
+  return R.Ans.noInstruction() ? "no instruction of its own" : "not predicted";
+}
+
+/// True when A is the finding to show for a line and kernel rather than B:
+/// a warning before a remark, then the dearer by waste, then by ratio.
+bool dearer(const Finding &A, const Finding &B) {
+  if (A.Level != B.Level)
+    return A.Level == Severity::Warning;
+  const std::optional<Waste> WA = findingWaste(A), WB = findingWaste(B);
+  if (ranksBefore(WA, WB) || ranksBefore(WB, WA))
+    return ranksBefore(WA, WB);
+  return A.Record->Ans.ratio() > B.Record->Ans.ratio();
+}
+
 } // namespace
+
+std::vector<Finding> mergeConfigurations(std::vector<Finding> Findings) {
+  // The rule, the position, the kernel and the access (a load and a store
+  // of one expression share a position).
+  using Key = std::tuple<std::string, std::string, unsigned, unsigned, std::string, int,
+                         std::string, std::string>;
+  std::map<Key, std::vector<size_t>> Members;
+  std::vector<Key> Keys(Findings.size());
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
+    if (!F.Record)
+      continue;
+    const AccessRecord &R = *F.Record;
+    Keys[I] = {F.RuleId, F.Pos.File,   F.Pos.Line, F.Pos.Column, R.Kernel, static_cast<int>(R.Op),
+               R.Array,  R.Expression};
+    Members[Keys[I]].push_back(I);
+  }
+  std::vector<Finding> Out;
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    if (!Findings[I].Record) {
+      Out.push_back(std::move(Findings[I]));
+      continue;
+    }
+    const std::vector<size_t> &Ms = Members[Keys[I]];
+    if (Ms.front() != I)
+      continue; // merged into the group's first member's place
+    const bool Differ = std::any_of(Ms.begin(), Ms.end(), [&](size_t J) {
+      return Findings[J].Message != Findings[I].Message || Findings[J].Level != Findings[I].Level;
+    });
+    if (!Differ) {
+      // The same words: the grouping of identical findings joins them.
+      for (size_t J : Ms)
+        Out.push_back(std::move(Findings[J]));
+      continue;
+    }
+    size_t Best = Ms.front();
+    for (size_t J : Ms)
+      if (dearer(Findings[J], Findings[Best]))
+        Best = J;
+    std::vector<const AccessRecord *> Rs;
+    for (size_t J : Ms)
+      Rs.push_back(Findings[J].Record);
+    const std::vector<std::string> Labels = configLabels(Rs);
+    // Configurations of the same cost are listed together.
+    std::vector<std::pair<std::string, std::vector<std::string>>> Costs;
+    for (size_t K = 0; K < Ms.size(); ++K) {
+      const std::string C = costOf(Findings[Ms[K]]);
+      const std::string &L = Labels[K];
+      auto It = std::find_if(Costs.begin(), Costs.end(), [&](const auto &P) { return P.first == C; });
+      if (It == Costs.end())
+        Costs.push_back({C, {L}});
+      else if (std::find(It->second.begin(), It->second.end(), L) == It->second.end())
+        It->second.push_back(L);
+    }
+    std::string Note = "one finding for the " + std::to_string(Ms.size()) +
+                       " launch configurations or calls of this kernel that reach it; their costs:";
+    for (const auto &[C, Ls] : Costs) {
+      Note += " " + C + " for ";
+      for (size_t K = 0; K < Ls.size(); ++K)
+        Note += (K ? (K + 1 == Ls.size() ? " and " : ", ") : "") + Ls[K];
+      Note += ";";
+    }
+    Note.back() = '.';
+    Finding G = std::move(Findings[Best]);
+    for (size_t J : Ms)
+      if (J != Best) {
+        G.Also.push_back(Findings[J].Record);
+        G.Also.insert(G.Also.end(), Findings[J].Also.begin(), Findings[J].Also.end());
+      }
+    G.Notes.push_back({std::nullopt, Note});
+    Out.push_back(std::move(G));
+  }
+  return Out;
+}
 
 std::vector<std::string> kernelsOf(const Finding &F) {
   std::vector<std::string> Names;
@@ -55,6 +191,7 @@ std::string kernelList(const std::vector<std::string> &Names) {
 }
 
 std::vector<Finding> groupFindings(std::vector<Finding> Findings) {
+  Findings = mergeConfigurations(std::move(Findings));
   using Key = std::tuple<std::string, int, std::string, unsigned, unsigned, std::string>;
   std::map<Key, size_t> Index;
   std::vector<Finding> Out;

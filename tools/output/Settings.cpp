@@ -207,6 +207,9 @@ FlagParse parseSettingFlag(llvm::StringRef Arg,
   case SettingId::ReportUnknown:
     Over.ReportUnknown = false; // the flag is --no-unknown
     return FlagParse::Parsed;
+  case SettingId::MisalignedWarnings:
+    Over.MisalignedWarnings = true;
+    return FlagParse::Parsed;
   }
   return FlagParse::NotASetting;
 }

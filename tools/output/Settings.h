@@ -55,6 +55,7 @@ struct SettingOverrides {
   std::optional<std::vector<std::string>> Rules;
   std::optional<double> MinRatio;
   std::optional<bool> ReportUnknown;
+  std::optional<bool> MisalignedWarnings;
   std::string ConfigFile; // --config
   bool NoConfig = false;  // --no-config
 };

@@ -152,6 +152,9 @@ llvm::StringRef tidyOption(SettingId Id) { return settingSpec(Id).TidyOption; }
 /// The defaults of the check options are the rules' own (RuleOptions), as
 /// for the CLI and the settings file: "true", "1.0".
 std::string defaultReportUnknown() { return RuleOptions().ReportUnknown ? "true" : "false"; }
+std::string defaultMisalignedWarnings() {
+  return RuleOptions().MisalignedWarnings ? "true" : "false";
+}
 std::string defaultMinRatio() {
   const std::string S = formatNumber(RuleOptions().MinRatio);
   return S.find('.') == std::string::npos ? S + ".0" : S;
@@ -205,6 +208,8 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
     : ClangTidyCheck(Name, Context), TidyContext(Context), RuleId(RuleId.str()),
       ReportUnknownText(Options.get(tidyOption(SettingId::ReportUnknown),
                                     defaultReportUnknown()).str()),
+      MisalignedText(Options.get(tidyOption(SettingId::MisalignedWarnings),
+                                 defaultMisalignedWarnings()).str()),
       MinRatioText(Options.get(tidyOption(SettingId::MinRatio), defaultMinRatio()).str()),
       BlockText(Options.get(tidyOption(SettingId::Block), "").str()),
       AssumeText(Options.get(tidyOption(SettingId::Assume), "").str()) {
@@ -222,6 +227,13 @@ CoalesceCheck::CoalesceCheck(llvm::StringRef Name,
     ReportUnknown = *B;
   } else {
     Invalid(SettingId::ReportUnknown, ReportUnknownText, Expected(SettingId::ReportUnknown));
+  }
+  if (std::optional<bool> B = parseSwitch(MisalignedText)) {
+    MisalignedWarnings = *B;
+  } else {
+    Invalid(SettingId::MisalignedWarnings, MisalignedText,
+            Expected(SettingId::MisalignedWarnings));
+    MisalignedText = defaultMisalignedWarnings();
   }
   if (std::optional<double> V = parseMinRatio(MinRatioText)) {
     MinRatio = *V;
@@ -286,6 +298,7 @@ void CoalesceCheck::check(const MatchFinder::MatchResult &Result) {
   RuleOptions Opts;
   Opts.MinRatio = MinRatio;
   Opts.ReportUnknown = ReportUnknown;
+  Opts.MisalignedWarnings = MisalignedWarnings;
   // `// coalesce-lint: ignore[...]` comments, as in the CLI; clang-tidy
   // itself handles the NOLINT forms (and --header-filter, --system-headers).
   const SourceManager &SM = Ctx.getSourceManager();
@@ -388,6 +401,8 @@ void CoalesceCheck::emit(const Finding &F) {
 void CoalesceCheck::storeOptions(
     clang::tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, tidyOption(SettingId::ReportUnknown), ReportUnknown ? "true" : "false");
+  Options.store(Opts, tidyOption(SettingId::MisalignedWarnings),
+                MisalignedWarnings ? "true" : "false");
   Options.store(Opts, tidyOption(SettingId::MinRatio), MinRatioText);
   Options.store(Opts, tidyOption(SettingId::Block), BlockText);
   Options.store(Opts, tidyOption(SettingId::Assume), AssumeText);

@@ -14,6 +14,10 @@
 //   ReportUnknown  true/false, default true: also report the accesses that
 //                  cannot be predicted, as remarks (the CLI's --no-unknown
 //                  is ReportUnknown=false)
+//   WarnMisaligned true/false, default false: report accesses whose only
+//                  excess is rows starting off a 32-byte boundary
+//                  (coalesce-misaligned-global) as warnings, not remarks (the
+//                  CLI's --warn-misaligned)
 //   MinRatio       number >= 1, default 1.0: report only cost > ideal * MinRatio
 //   Block          "X[,Y[,Z]]" or "KERNEL=X[,Y[,Z]]", several separated by
 //                  ';' (e.g. "reduce6=256;32,8"), default empty: the block
@@ -60,6 +64,8 @@ private:
   std::string RuleId;
   std::string ReportUnknownText;
   bool ReportUnknown = RuleOptions().ReportUnknown;
+  std::string MisalignedText;
+  bool MisalignedWarnings = RuleOptions().MisalignedWarnings;
   std::string MinRatioText;
   double MinRatio = RuleOptions().MinRatio;
   std::string BlockText;

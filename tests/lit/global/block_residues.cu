@@ -9,15 +9,15 @@
 
 __global__ void three(const float *in, float *out) {
   out[blockIdx.x * 32 + threadIdx.x] = in[blockIdx.x * 3 + threadIdx.x];
-  // CHECK: :[[@LINE-1]]:40: warning: global load from 'in' uses 4.875 sectors per request (ideal 4)
+  // CHECK: :[[@LINE-1]]:40: remark: global load from 'in' uses 4.875 sectors per request (ideal 4)
 }
 
 __global__ void hundred(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
-  // CHECK: :[[@LINE-1]]:13: warning: global load from 'in' uses 3.625 sectors per request (ideal 3.25)
+  // CHECK: :[[@LINE-1]]:13: remark: global load from 'in' uses 3.625 sectors per request (ideal 3.25)
   out[i] = v;
-  // CHECK: :[[@LINE-1]]:3: warning: global store to 'out' uses 3.625 sectors per request (ideal 3.25)
+  // CHECK: :[[@LINE-1]]:3: remark: global store to 'out' uses 3.625 sectors per request (ideal 3.25)
 }
 
 int main() {

@@ -14,7 +14,7 @@ __global__ void w24(const float *in, float *out) {
 
 __global__ void w48(const float *in, float *out) {
   out[threadIdx.y * 48 + threadIdx.x] = in[threadIdx.y * 1001 + threadIdx.x];
-  // CHECK: :[[@LINE-1]]:41: warning: global load from 'in' uses 4.667 sectors per request (ideal 4)
+  // CHECK: :[[@LINE-1]]:41: remark: global load from 'in' uses 4.667 sectors per request (ideal 4)
 }
 
 int main() {

@@ -63,8 +63,8 @@ __global__ void grid_stride_tail(const float *in, float *out, int n) {
 
 // A tile cut on two sides: 150 full-width rows (odd rows straddle) and 50
 // rows of 4 lanes.
-// CHECK-DAG: :[[@LINE+7]]:22: warning: global load from 'in' uses 3.625 sectors per request (ideal 3.25): the warp's bytes are contiguous, but their offset from the 32-byte sectors changes from one block or iteration to the next (1 to 5 sectors per request)
-// CHECK-DAG: :[[@LINE+6]]:5: warning: global store to 'out' uses 3.625 sectors per request (ideal 3.25)
+// CHECK-DAG: :[[@LINE+7]]:22: remark: global load from 'in' uses 3.625 sectors per request (ideal 3.25): the warp's bytes are contiguous, but their offset from the 32-byte sectors changes from one block or iteration to the next (1 to 5 sectors per request)
+// CHECK-DAG: :[[@LINE+6]]:5: remark: global store to 'out' uses 3.625 sectors per request (ideal 3.25)
 // JSON-LABEL: "kernel": "tile_edges"
 __global__ void tile_edges(const float *in, float *out, int w, int h) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -84,7 +84,7 @@ __global__ void vote_guard(const float *in, float *out, int n) {
   if (all == 0xffffffffu)
     out[i] = in[i];
   else if (__any_sync(0xffffffffu, i < n))
-    // CHECK: :[[@LINE+1]]:5: warning: global store to 'out' uses 5 sectors per request (ideal 4)
+    // CHECK: :[[@LINE+1]]:5: remark: global store to 'out' uses 5 sectors per request (ideal 4)
     out[i + 1] = in[i];
 }
 // JSON: "requests": 31,

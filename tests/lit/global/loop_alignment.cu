@@ -10,7 +10,7 @@ __global__ void loops(const float *in, float *out) {
   float s = 0;
   for (int k = 0; k < 4; ++k)
     s += in[i + k];
-  // CHECK: :[[@LINE-1]]:10: warning: global load from 'in' uses 4.75 sectors per request (ideal 4)
+  // CHECK: :[[@LINE-1]]:10: remark: global load from 'in' uses 4.75 sectors per request (ideal 4)
   int j = 0;
   while (j < 4) {
     s += in[2 * i + j];

@@ -6,7 +6,7 @@
 __global__ void known(const float *in, float *out, int off) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i + off];
-  // CHECK: :[[@LINE-1]]:12: warning: global load from 'in' uses 5 sectors per request (ideal 4): the warp's bytes start 4 bytes past a 32-byte sector boundary [coalesce-uncoalesced-global]
+  // CHECK: :[[@LINE-1]]:12: remark: global load from 'in' uses 5 sectors per request (ideal 4): the warp's bytes start 4 bytes past a 32-byte sector boundary [coalesce-misaligned-global]
 }
 
 __global__ void unknown_off(const float *in, float *out, int off) {

@@ -9,7 +9,7 @@
 
 __global__ void three(const float *in, float *out) {
   out[blockIdx.x * 32 + threadIdx.x] = in[blockIdx.x * 3 + threadIdx.x];
-  // CHECK: :[[@LINE-1]]:40: warning: global load from 'in' uses 4.875 sectors per request (ideal 4)
+  // CHECK: :[[@LINE-1]]:40: remark: global load from 'in' uses 4.875 sectors per request (ideal 4)
   // CHECK-NOT: start 0 bytes past
 }
 

@@ -8,7 +8,7 @@ __global__ void shifted(const float *in, float *out) {
   out[i] = p[i];
   const float *q = in + 3;
   out[i] = q[i];
-  // CHECK: :[[@LINE-1]]:12: warning: global load from 'in' uses 5 sectors per request (ideal 4): the warp's bytes start 12 bytes past a 32-byte sector boundary [coalesce-uncoalesced-global]
+  // CHECK: :[[@LINE-1]]:12: remark: global load from 'in' uses 5 sectors per request (ideal 4): the warp's bytes start 12 bytes past a 32-byte sector boundary [coalesce-misaligned-global]
   const float *r = q + 5;
   out[i] = r[i];
 }
@@ -25,7 +25,7 @@ __global__ void window(const float *in, float *out, int off) {
   const float *p = in + blockIdx.x * 256 + off;
   p += threadIdx.x;
   out[blockIdx.x * 256 + threadIdx.x] = *p;
-  // CHECK: :[[@LINE-1]]:41: warning: global load from 'in' uses 5 sectors per request (ideal 4): the warp's bytes start 8 bytes past a 32-byte sector boundary [coalesce-uncoalesced-global]
+  // CHECK: :[[@LINE-1]]:41: remark: global load from 'in' uses 5 sectors per request (ideal 4): the warp's bytes start 8 bytes past a 32-byte sector boundary [coalesce-misaligned-global]
   // CHECK: note: assuming blockDim = (256, 1, 1) from the launch at pointer_arith.cu:[[#@LINE+8]]
 }
 

@@ -13,7 +13,7 @@
 __global__ void square(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i + 1] * in[i + 1];
-  // CHECK-DAG: :[[@LINE-1]]:12: warning: global load from 'in' uses 5 sectors per request (ideal 4)
+  // CHECK-DAG: :[[@LINE-1]]:12: remark: global load from 'in' uses 5 sectors per request (ideal 4)
   // CHECK-DAG: :[[@LINE-2]]:24: remark: global load from 'in' needs no instruction of its own: `in[i + 1]` (line [[@LINE-2]]) loaded the same address earlier, with no store, call or branch in between, and nvcc reuses that value
 }
 

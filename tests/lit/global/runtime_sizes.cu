@@ -53,8 +53,8 @@ __global__ void rows16(const float *m, float *out, int D) {
   // JSON-NEXT:   "size": "D",
   // JSON-NEXT:   "table": [
   // JSON:        "sectors_per_request": 4,
-  // EXACT-DAG: :[[@LINE-29]]:54: warning: global load from 'm' uses 5.75 sectors per request (ideal 4)
-  // EXACT-DAG: :[[@LINE-30]]:3: warning: global store to 'out' uses 5.75 sectors per request (ideal 4)
+  // EXACT-DAG: :[[@LINE-29]]:54: remark: global load from 'm' uses 5.75 sectors per request (ideal 4)
+  // EXACT-DAG: :[[@LINE-30]]:3: remark: global store to 'out' uses 5.75 sectors per request (ideal 4)
 }
 
 // Pitched rows (cudaMallocPitch), one thread per row: the lanes are
@@ -75,7 +75,7 @@ __global__ void transpose(const float *in, float *out, int rows, int cols) {
   // PARAM: :[[@LINE-1]]:3: warning: global store to 'out' uses 32 sectors per request (ideal 4) for every rows >= 8
   // PARAM: note: for other values of 'rows': 1 sector (ideal 1) when rows == 0; 4.875 sectors (ideal 4) when rows == 1; 8.75 sectors (ideal 4) when rows == 2;
   // With cols = 2049 the rows of 'in' start at every 4-byte offset.
-  // EXACT-DAG: :[[@LINE-4]]:23: warning: global load from 'in' uses 4.875 sectors per request (ideal 4)
+  // EXACT-DAG: :[[@LINE-4]]:23: remark: global load from 'in' uses 4.875 sectors per request (ideal 4)
   // EXACT-DAG: :[[@LINE-5]]:3: warning: global store to 'out' uses 32 sectors per request (ideal 4): lanes are 2048 bytes apart
 }
 

@@ -22,7 +22,7 @@ __global__ void halves(vhalf *a, const vhalf *b, float *f, int n) {
   vhalf y = b[i] + b[i + 1];
   // REC-NEXT: [[#@LINE-1]]:13: halves load global 'b' `b[i]` 2/2 ok{{$}}
   // REC-NEXT: [[#@LINE-2]]:20: halves load global 'b' `b[i + 1]` 3/2 uncoalesced{{$}}
-  // CHECK: :[[@LINE-3]]:20: warning: global load from 'b' uses 3 sectors per request (ideal 2)
+  // CHECK: :[[@LINE-3]]:20: remark: global load from 'b' uses 3 sectors per request (ideal 2)
   a[i] = x + y;
   // REC-NEXT: [[#@LINE-1]]:3: halves store global 'a' `a[i]` 2/2 ok{{$}}
   a[2 * i] = b[i];

@@ -64,13 +64,13 @@ void run_loops(float *p, int n) {
 __global__ void per_branch(float *p) { p[threadIdx.x * 8] = 0; }
 // CHECK-DAG: :[[@LINE-1]]:40: warning: global store to 'p' uses 32 sectors per request (ideal 4)
 // CHECK-DAG: note: assuming blockDim = (64, 1, 1) from the launch at assignments.cu:[[@LINE+14]];
-// CHECK-DAG: :[[@LINE-3]]:40: warning: global store to 'p' uses 16 sectors per request (ideal 2)
-// CHECK-DAG: note: assuming blockDim = (16, 1, 1) from the launch at assignments.cu:[[@LINE+16]];
+// CHECK-DAG: note: one finding for the 2 launch configurations or calls of this kernel that reach it; their costs: 32 sectors per request (ideal 4) for blockDim (64, 1, 1); 16 sectors per request (ideal 2) for blockDim (16, 1, 1).
+//
 __global__ void after_branches(float *p) { p[threadIdx.x * 9] = 0; }
 // CHECK-DAG: :[[@LINE-1]]:44: warning: global store to 'p' uses 32 sectors per request (ideal 4)
 // CHECK-DAG: note: assuming blockDim = (64, 1, 1) from the launch at assignments.cu:[[@LINE+15]] when `argc > 2` at assignments.cu:[[@LINE+6]] is true;
-// CHECK-DAG: :[[@LINE-3]]:44: warning: global store to 'p' uses 16 sectors per request (ideal 2)
-// CHECK-DAG: note: assuming blockDim = (16, 1, 1) from the launch at assignments.cu:[[@LINE+13]] when `argc > 2` at assignments.cu:[[@LINE+4]] is false;
+// CHECK-DAG: note: one finding for the 2 launch configurations or calls of this kernel that reach it; their costs: 32 sectors per request (ideal 4) for blockDim (64, 1, 1) when `argc > 2` at assignments.cu:[[@LINE+5]] is true; 16 sectors per request (ideal 2) for blockDim (16, 1, 1) when `argc > 2` at assignments.cu:[[@LINE+5]] is false.
+//
 void run_branches(float *p, int argc) {
   int v;
   int w = 0;

@@ -12,10 +12,9 @@
 void *malloc(unsigned long);
 
 __global__ void forwarded(float *p) { p[threadIdx.x * (blockDim.x / 32) * (gridDim.x / 1024)] = 0; }
-// CHECK-DAG: :[[@LINE-1]]:39: warning: global store to 'p' uses 8 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (64, 1, 1) from the launch at forwarding.cu:[[#@LINE+5]];
-// CHECK-DAG: :[[@LINE-3]]:39: warning: global store to 'p' uses 32 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (256, 1, 1) from the launch at forwarding.cu:[[#@LINE+3]];
+// CHECK-DAG: :[[@LINE-1]]:39: warning: global store to 'p' uses 32 sectors per request (ideal 4)
+// CHECK-DAG: note: assuming blockDim = (256, 1, 1) from the launch at forwarding.cu:[[#@LINE+4]];
+// CHECK-DAG: note: one finding for the 2 launch configurations or calls of this kernel that reach it; their costs: 8 sectors per request (ideal 4) for blockDim (64, 1, 1); 32 sectors per request (ideal 4) for blockDim (256, 1, 1).
 
 void run_forwarded(float *p, int threads, int grid) {
   forwarded<<<grid, threads>>>(p);

@@ -5,10 +5,9 @@
 // variable whose address escaped (the block sizes of the sweep among them).
 
 __global__ void binned(float *p) { p[threadIdx.x * (blockDim.x / 32)] = 0; }
-// CHECK-DAG: :[[@LINE-1]]:36: warning: global store to 'p' uses 8 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (64, 1, 1) from the launch at large_array.cu:[[#@LINE+14]];
-// CHECK-DAG: :[[@LINE-3]]:36: warning: global store to 'p' uses 32 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (256, 1, 1) from the launch at large_array.cu:[[#@LINE+12]];
+// CHECK-DAG: :[[@LINE-1]]:36: warning: global store to 'p' uses 32 sectors per request (ideal 4)
+// CHECK-DAG: note: assuming blockDim = (256, 1, 1) from the launch at large_array.cu:[[#@LINE+13]];
+// CHECK-DAG: note: one finding for the 2 launch configurations or calls of this kernel that reach it; their costs: 8 sectors per request (ideal 4) for blockDim (64, 1, 1); 32 sectors per request (ideal 4) for blockDim (256, 1, 1).
 
 int main() {
   float *p;

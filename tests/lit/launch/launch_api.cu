@@ -25,10 +25,10 @@ __global__ void cooperative(float *p) { p[threadIdx.x * 4] = 0; }
 // CHECK: :[[@LINE-1]]:41: warning: global store to 'p' uses 16 sectors per request (ideal 4)
 // CHECK: note: assuming blockDim = (256, 1, 1) from the launch at launch_api.cu:[[#@LINE+19]];
 __global__ void extended(float *p, int stride) { p[threadIdx.x * stride] = 0; }
-// CHECK: :[[@LINE-1]]:50: warning: global store to 'p' uses 20 sectors per request (ideal 4)
-// CHECK: note: assuming blockDim = (32, 4, 1) from the launch at launch_api.cu:[[#@LINE+21]];
-// CHECK: :[[@LINE-3]]:50: warning: global store to 'p' uses 24 sectors per request (ideal 4)
-// CHECK: note: assuming blockDim = (32, 4, 1) from the launch at launch_api.cu:[[#@LINE+22]];
+// CHECK: :[[@LINE-1]]:50: warning: global store to 'p' uses 24 sectors per request (ideal 4)
+// CHECK: note: assuming blockDim = (32, 4, 1) from the launch at launch_api.cu:[[#@LINE+24]];
+// CHECK: note: one finding for the 2 launch configurations or calls of this kernel that reach it; their costs: 20 sectors per request (ideal 4) for stride=5; 24 sectors per request (ideal 4) for stride=6.
+//
 
 int main() {
   float *d;

@@ -11,16 +11,16 @@ int rand();
 [[noreturn]] void exit(int);
 
 __global__ void checked(float *p) { p[threadIdx.x * (blockDim.x / 32)] = 0; }
-// CHECK-DAG: :[[@LINE-1]]:37: warning: global store to 'p' uses 8 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (64, 1, 1) from the launch at long_loops.cu:[[#@LINE+19]];
-// CHECK-DAG: :[[@LINE-3]]:37: warning: global store to 'p' uses 32 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (256, 1, 1) from the launch at long_loops.cu:[[#@LINE+17]];
+// CHECK-DAG: :[[@LINE-1]]:37: warning: global store to 'p' uses 32 sectors per request (ideal 4)
+// CHECK-DAG: note: assuming blockDim = (256, 1, 1) from the launch at long_loops.cu:[[#@LINE+19]];
+// CHECK-DAG: note: one finding for the 2 launch configurations or calls of this kernel that reach it; their costs: 8 sectors per request (ideal 4) for blockDim (64, 1, 1); 32 sectors per request (ideal 4) for blockDim (256, 1, 1).
+//
 
 __global__ void referenced(float *p) { p[threadIdx.x * blockDim.y + threadIdx.y * 4096] = 0; }
-// CHECK-DAG: :[[@LINE-1]]:40: warning: global store to 'p' uses 16 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (32, 4, 1) from the launch at long_loops.cu:[[#@LINE+14]];
-// CHECK-DAG: :[[@LINE-3]]:40: warning: global store to 'p' uses 32 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (16, 8, 1) from the launch at long_loops.cu:[[#@LINE+12]];
+// CHECK-DAG: :[[@LINE-1]]:40: warning: global store to 'p' uses 32 sectors per request (ideal 4)
+// CHECK-DAG: note: assuming blockDim = (16, 8, 1) from the launch at long_loops.cu:[[#@LINE+14]];
+// CHECK-DAG: note: one finding for the 2 launch configurations or calls of this kernel that reach it; their costs: 16 sectors per request (ideal 4) for blockDim (32, 4, 1); 32 sectors per request (ideal 4) for blockDim (16, 8, 1).
+//
 
 void check(const float *got, const float *want, int n) {
   int bad = 0;

@@ -24,10 +24,10 @@ __global__ void other(float *p) { p[threadIdx.x] = 0; }
 HELPER(0) HELPER(1) HELPER(2) HELPER(3) HELPER(4) HELPER(5)
 
 __global__ void swept(float *p) { p[threadIdx.x * (blockDim.x / 32)] = 0; }
-// CHECK-DAG: :[[@LINE-1]]:35: warning: global store to 'p' uses 8 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (64, 1, 1) from the launch at main_first.cu:[[#@LINE+9]];
-// CHECK-DAG: :[[@LINE-3]]:35: warning: global store to 'p' uses 32 sectors per request (ideal 4)
-// CHECK-DAG: note: assuming blockDim = (256, 1, 1) from the launch at main_first.cu:[[#@LINE+7]];
+// One finding for both launches (the dearer shown), which names the other's cost.
+// CHECK-DAG: :[[@LINE-2]]:35: warning: global store to 'p' uses 32 sectors per request (ideal 4)
+// CHECK-DAG: note: assuming blockDim = (256, 1, 1) from the launch at main_first.cu:[[#@LINE+8]];
+// CHECK-DAG: note: one finding for the 2 launch configurations or calls of this kernel that reach it; their costs: 8 sectors per request (ideal 4) for blockDim (64, 1, 1); 32 sectors per request (ideal 4) for blockDim (256, 1, 1).
 
 int main() {
   float *p;

@@ -7,7 +7,7 @@
 // configuration with what they all share (t is then not known).
 
 __global__ void shift(float *a, int t) { a[threadIdx.x + t] = 0.f; }
-// CHECK: :[[@LINE-1]]:42: warning: global store to 'a' uses 5 sectors per request (ideal 4): the warp's bytes start 4 bytes past a 32-byte sector boundary
+// CHECK: :[[@LINE-1]]:42: remark: global store to 'a' uses 5 sectors per request (ideal 4): the warp's bytes start 4 bytes past a 32-byte sector boundary
 // CHECK: note: assuming blockDim = (32, 1, 1) from the launch at many_configs.cu:[[@LINE+7]] (35 launches)
 
 // t = 0..39: 5 values with t % 8 == 0 (4 sectors), 35 others (5 sectors).

@@ -20,9 +20,9 @@ __global__ void scale(float *p, int n) {
 // GIVEN: :[[@LINE-7]]:5: warning: global store to 'p' uses 8 sectors per request (ideal 4)
 
 __global__ void shift(float *p) { p[threadIdx.x + 1] = 0; }
-// SPLIT: :[[@LINE-1]]:35: warning: global store to 'p' uses 5 sectors per request (ideal 4)
+// SPLIT: :[[@LINE-1]]:35: remark: global store to 'p' uses 5 sectors per request (ideal 4)
 // SPLIT: note: blockDim unknown: the launch at split_host_kernel.cu:[[#@LINE+8]] has a block shape that is not known statically (it depends on the parameter 'threads' of 'launch_shift', which no code in this file calls); assuming
-// GIVEN: :[[@LINE-3]]:35: warning: global store to 'p' uses 5 sectors per request (ideal 4)
+// GIVEN: :[[@LINE-3]]:35: remark: global store to 'p' uses 5 sectors per request (ideal 4)
 
 void launch_scale(float *d, int n, int threads) {
   scale<<<(n + threads - 1) / threads, threads>>>(d, n);

@@ -11,7 +11,7 @@
 
 // 1000 elements in blocks of 256: 32 warps run, the last with 8 lanes:
 // the misaligned load is (31 x 5 + 1) / 32 = 4.875 sectors per request.
-// UNSTATED: :[[@LINE+5]]:23: warning: global load from 'in' uses 5 sectors per request (ideal 4)
+// UNSTATED: :[[@LINE+5]]:23: remark: global load from 'in' uses 5 sectors per request (ideal 4)
 // STATED: :[[@LINE+4]]:23: warning: global load from 'in' uses 4.906 sectors per request (ideal 3.906)
 // KEPT: :[[@LINE+3]]:23: warning: global load from 'in' uses 4.906 sectors per request (ideal 3.906)
 __global__ void shift(const float *in, float *out, int n) {

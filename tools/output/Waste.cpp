@@ -1,0 +1,119 @@
+//===- Waste.cpp - What a finding costs beyond its ideal ------------------===//
+
+#include "Waste.h"
+
+#include "report/Numbers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace coalesce {
+
+double unitWeight(MemorySpace S) {
+  return S == MemorySpace::Global || S == MemorySpace::Local ? 32 : 128;
+}
+
+const char *Waste::scopeName() const {
+  switch (In) {
+  case Scope::Launch:
+    return "per launch";
+  case Scope::Warp:
+    return "per warp";
+  case Scope::WarpIteration:
+    return "per warp and loop iteration";
+  }
+  return "";
+}
+
+std::string formatBytes(double Bytes) {
+  static const char *Units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  size_t U = 0;
+  while (Bytes >= 1024 && U + 1 < std::size(Units)) {
+    Bytes /= 1024;
+    ++U;
+  }
+  // Three significant digits are plenty for a ranking.
+  const double Rounded = U ? std::round(Bytes * 10) / 10 : std::round(Bytes);
+  return formatNumber(Rounded) + " " + (U == 0 && Rounded == 1 ? "byte" : Units[U]);
+}
+
+std::string Waste::text() const {
+  const std::string Unit = std::string("extra ") + spaceModel(Space).Unit;
+  std::string T = quantity(Units, Unit) + " (" + formatBytes(Bytes) + ") " + scopeName();
+  if (In == Scope::Launch)
+    T += " of grid " + Grid.str();
+  else
+    T += " (no launch with a known grid)";
+  return T;
+}
+
+std::optional<Waste> recordWaste(const AccessRecord &R) {
+  if (!R.Ans.known() || !Answer::exceeds(R.Ans.cost(), R.Ans.ideal()))
+    return std::nullopt;
+  Waste W;
+  W.Space = R.Space;
+  bool FromLaunch = false;
+  for (const AccessRecord::LaunchTotal &T : R.LaunchTotals) {
+    if (!T.Units)
+      continue;
+    // The ideal of every request of the launch, against what they cost.
+    const double Extra = std::max(0.0, *T.Units - T.Requests * R.Ans.ideal());
+    if (!FromLaunch || Extra > W.Units) {
+      W.Units = Extra;
+      W.Grid = T.Grid;
+      W.Sites = T.Sites;
+    }
+    FromLaunch = true;
+  }
+  if (FromLaunch) {
+    W.In = Waste::Scope::Launch;
+  } else {
+    W.In = R.RequestsKnown ? Waste::Scope::Warp : Waste::Scope::WarpIteration;
+    const double Requests = R.RequestsKnown && R.RequestsPerWarp > 0 ? R.RequestsPerWarp : 1;
+    W.Units = (R.Ans.cost() - R.Ans.ideal()) * Requests;
+  }
+  if (!(W.Units > 0))
+    return std::nullopt;
+  W.Bytes = W.Units * unitWeight(R.Space);
+  return W;
+}
+
+bool ranksBefore(const std::optional<Waste> &A, const std::optional<Waste> &B) {
+  if (!A || !B)
+    return A && !B;
+  const bool LA = A->In == Waste::Scope::Launch, LB = B->In == Waste::Scope::Launch;
+  if (LA != LB)
+    return LA;
+  return A->Bytes > B->Bytes;
+}
+
+std::optional<Waste> findingWaste(const Finding &F) {
+  std::optional<Waste> Best;
+  auto Consider = [&](const AccessRecord *R) {
+    if (!R)
+      return;
+    std::optional<Waste> W = recordWaste(*R);
+    if (ranksBefore(W, Best))
+      Best = std::move(W);
+  };
+  Consider(F.Record);
+  for (const AccessRecord *R : F.Also)
+    Consider(R);
+  return Best;
+}
+
+std::vector<size_t> rankByWaste(const std::vector<Finding> &Findings) {
+  std::vector<std::optional<Waste>> Ws;
+  std::vector<size_t> Order;
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    Ws.push_back(findingWaste(Findings[I]));
+    if (Ws.back())
+      Order.push_back(I);
+  }
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return ranksBefore(Ws[A], Ws[B]); });
+  return Order;
+}
+
+} // namespace coalesce

@@ -1,0 +1,72 @@
+//===- Waste.h - What a finding costs beyond its ideal, to rank findings --===//
+//
+// A finding says how much dearer one request is than its ideal (4.875
+// sectors per request, ideal 4); what a user needs first is which findings
+// cost the most traffic. The analysis knows the requests of each launch whose
+// grid and block are known (AccessRecord::LaunchTotals, Nsight Compute's
+// per-line totals), so the excess of a finding is
+//
+//   per launch  units - requests x ideal, over the launch's every request
+//               (the dearest of the launches the finding stands for);
+//   per warp    (cost - ideal) x requests per warp, when no launch of the
+//               record has a known grid (and per loop iteration when the
+//               requests per warp are not known either): the scope says so.
+//
+// in the space's unit (extra sectors, extra wavefronts, extra constant-cache
+// requests). To put the spaces in one list the excess is weighed in bytes of
+// L1 bandwidth (docs/ranking.md): a sector is 32 bytes, a wavefront is one
+// cycle of the shared-memory pipe, 128 bytes; a constant-cache request is one
+// cycle of the constant cache, weighed as a wavefront. Per-launch excesses
+// rank before per-warp ones (they are not comparable); within a scope,
+// by weight.
+//===----------------------------------------------------------------------===//
+
+#ifndef COALESCE_TOOLS_OUTPUT_WASTE_H
+#define COALESCE_TOOLS_OUTPUT_WASTE_H
+
+#include "report/Report.h"
+#include "Rule.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+struct Waste {
+  enum class Scope { Launch, Warp, WarpIteration };
+  Scope In = Scope::Launch;
+  double Units = 0;   // extra sectors / wavefronts / constant-cache requests
+  double Bytes = 0;   // Units weighed in bytes (see above)
+  MemorySpace Space = MemorySpace::Global;
+  /// The launch it was taken from (Scope::Launch): its grid and sites.
+  Dim3 Grid;
+  std::vector<SourcePos> Sites;
+  /// "65,536 extra sectors (2 MiB) per launch of grid (512, 1, 1)",
+  /// "7 extra wavefronts per warp (no launch with a known grid)".
+  std::string text() const;
+  /// "per launch", "per warp", "per warp and loop iteration".
+  const char *scopeName() const;
+};
+
+/// The bytes one unit of space S weighs (32 for a sector, 128 otherwise).
+double unitWeight(MemorySpace S);
+
+/// The excess of one record (nullopt: unknown cost, or none over the ideal).
+std::optional<Waste> recordWaste(const AccessRecord &R);
+/// The excess of a finding: the largest of its records' (Record and Also).
+std::optional<Waste> findingWaste(const Finding &F);
+
+/// Orders by waste, dearest first: per-launch before per-warp, then by
+/// bytes; findings with no waste last. True when A ranks before B.
+bool ranksBefore(const std::optional<Waste> &A, const std::optional<Waste> &B);
+
+/// The indices of Findings with a waste, dearest first (stable for ties).
+std::vector<size_t> rankByWaste(const std::vector<Finding> &Findings);
+
+/// "12 KiB", "2 MiB", "96 bytes".
+std::string formatBytes(double Bytes);
+
+} // namespace coalesce
+
+#endif // COALESCE_TOOLS_OUTPUT_WASTE_H
