@@ -11,8 +11,10 @@
 # sanitizers, docs/fuzzing.md) and hyperfine (tools/bench/bench.py);
 # python3-venv and libzstd-dev (the wheel: tools/wheel/, a statically linked
 # coalesce-lint needs libzstd.a; libz.a comes with zlib1g-dev); python3-pip
-# (NVIDIA's nvdisasm wheel, below). The CUDA toolkit is optional: without one
-# the analyzer parses with its built-in minimal CUDA header.
+# (NVIDIA's nvdisasm wheel, below); chromium (the html-report test opens the
+# page in headless Chromium, docs/html-report.md). The CUDA toolkit is
+# optional: without one the analyzer parses with its built-in minimal CUDA
+# header.
 #
 # The compiler witness (docs/witness.md) compiles each file with the
 # toolkit's nvcc and reads the result with nvdisasm. A toolkit without
@@ -29,6 +31,7 @@ packages=(
   clang-22 clang-tidy-22 libclang-22-dev llvm-22-dev llvm-22-tools
   nlohmann-json3-dev libgtest-dev libbenchmark-dev pre-commit
   libclang-rt-22-dev hyperfine python3-venv libzstd-dev zlib1g-dev python3-pip
+  chromium
 )
 
 missing=()
