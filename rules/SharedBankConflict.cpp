@@ -14,8 +14,8 @@ void SharedBankConflict::describe(const AccessRecord &R, const RuleOptions &Opts
     F.Message = accessPhrase(R) + " of an asynchronous copy takes " +
                 formatNumber(R.Ans.ratio()) + "x the ideal wavefronts: " + costStatement(R);
   else
-    F.Message = accessPhrase(R) + " has a " + formatNumber(R.Ans.ratio()) +
-                "-way bank conflict: " + costStatement(R);
+    F.Message = accessPhrase(R) + " has " + articleFor(formatNumber(R.Ans.ratio())) + " " +
+                formatNumber(R.Ans.ratio()) + "-way bank conflict: " + costStatement(R);
   addEvidenceAndAssumptions(F, R, Opts, "wavefront");
   if (R.PaddedCost) {
     std::string Fix = "padding the innermost dimension by " +

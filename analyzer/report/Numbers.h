@@ -16,6 +16,14 @@ namespace coalesce {
 /// "4.875", "32", "0.333", "12345678.25".
 std::string formatNumber(double V);
 
+/// The indefinite article of a word or a number as it is read aloud: "an"
+/// for "8-way", "11-way", "18", "80", "800" (eight..., eleven, eighteen),
+/// "a" for "2-way", "16-way", "1.5".
+const char *articleFor(const std::string &Word);
+
+/// "65,536", "1,048,576": an integer count with thousands separators.
+std::string formatCount(double V);
+
 } // namespace coalesce
 
 #endif // COALESCE_ANALYZER_REPORT_NUMBERS_H

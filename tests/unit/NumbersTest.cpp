@@ -33,3 +33,26 @@ TEST(Numbers, LargeValuesKeepTheirDecimalsAndNoExponent) {
 }
 
 } // namespace
+
+TEST(Numbers, ArticlesFollowHowTheNumberIsRead) {
+  EXPECT_STREQ(articleFor("8"), "an");
+  EXPECT_STREQ(articleFor("8.5"), "an");
+  EXPECT_STREQ(articleFor("11"), "an");
+  EXPECT_STREQ(articleFor("18"), "an");
+  EXPECT_STREQ(articleFor("80"), "an");
+  EXPECT_STREQ(articleFor("11000"), "an");
+  EXPECT_STREQ(articleFor("2"), "a");
+  EXPECT_STREQ(articleFor("16"), "a");
+  EXPECT_STREQ(articleFor("110"), "a");
+  EXPECT_STREQ(articleFor("1.5"), "a");
+  EXPECT_STREQ(articleFor("3.917"), "a");
+  EXPECT_STREQ(articleFor("extra"), "an");
+}
+
+TEST(Numbers, CountsHaveThousandsSeparators) {
+  EXPECT_EQ(formatCount(0), "0");
+  EXPECT_EQ(formatCount(999), "999");
+  EXPECT_EQ(formatCount(65536), "65,536");
+  EXPECT_EQ(formatCount(1048576), "1,048,576");
+  EXPECT_EQ(formatCount(234881024.4), "234,881,024");
+}

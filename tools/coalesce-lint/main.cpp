@@ -32,6 +32,7 @@
 #include "Settings.h"
 #include "TimeReport.h"
 #include "WarpMap.h"
+#include "Waste.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -769,6 +770,8 @@ void emitText(const Options &O, const std::vector<TUReport> &Reports, const Sele
         std::cout << renderWarpMapText(*F.Record);
     }
   }
+  // Last, the findings that waste the most traffic (Waste.h).
+  std::cout << topWasteList(Fs.Shown, 10);
 }
 
 /// Prints the reports and findings in the chosen format.

@@ -2,6 +2,8 @@
 
 #include "Emit.h"
 
+#include "Waste.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -179,6 +181,17 @@ nlohmann::json accessToJson(const AccessRecord &R) {
     Totals.push_back(Total);
   }
   J["launch_totals"] = Totals;
+  // The excess over the ideal that ranks findings (Waste.h, docs/ranking.md).
+  if (std::optional<Waste> W = recordWaste(R))
+    J["waste"] = {{"scope", W->In == Waste::Scope::Launch ? "launch"
+                            : W->In == Waste::Scope::Warp ? "warp"
+                                                          : "warp-iteration"},
+                  {"units", number(W->Units)},
+                  {"bytes", number(W->Bytes)},
+                  {"grid", W->In == Waste::Scope::Launch ? json{W->Grid.X, W->Grid.Y, W->Grid.Z}
+                                                         : json(nullptr)}};
+  else
+    J["waste"] = nullptr;
   J["verdict"] = verdictName(R.verdict());
   J["answer"] = Answer::kindName(A.kind());
   const Reason &Why = A.why();

@@ -274,7 +274,7 @@ void row(std::ostringstream &OS, const std::string &Name, const std::string &Val
 }
 
 std::string elementText(const AccessRecord &R) {
-  return R.ElementType + ", " + std::to_string(R.BytesPerLane) + " bytes per lane" +
+  return R.ElementType + ", " + quantity(R.BytesPerLane, "byte") + " per lane" +
          (R.InstructionsPerAccess > 1 ? ", " + std::to_string(R.InstructionsPerAccess) + " instructions"
                                       : "");
 }

@@ -6,6 +6,7 @@
 #include "Grouping.h"
 #include "RuleDocs.h"
 #include "SourceKey.h"
+#include "Waste.h"
 
 #include "llvm/Support/FileSystem.h"
 
@@ -275,7 +276,9 @@ nlohmann::json findingsToSarif(const std::vector<Finding> &Findings,
 
   json Results = json::array();
   std::map<std::pair<std::string, std::string>, unsigned> Occurrences; // (file, hash)
-  for (const Finding &F : Findings) {
+  const std::vector<double> Ranks = wasteRanks(Findings);
+  for (size_t FI = 0; FI < Findings.size(); ++FI) {
+    const Finding &F = Findings[FI];
     json Res;
     Res["ruleId"] = F.checkName();
     if (RuleIndex.count(F.RuleId))
@@ -301,6 +304,15 @@ nlohmann::json findingsToSarif(const std::vector<Finding> &Findings,
     if (!F.Fixes.empty())
       Res["fixes"] = fixes(F, Root);
     Res["properties"] = properties(F);
+    // Worse findings rank higher (Waste.h): code scanning sorts by it.
+    if (Ranks[FI] >= 0) {
+      Res["rank"] = Ranks[FI];
+      const Waste W = *findingWaste(F);
+      Res["properties"]["wastedTraffic"] = {{"scope", W.scopeName()},
+                                            {"units", jsonNumber(W.Units)},
+                                            {"bytes", jsonNumber(W.Bytes)},
+                                            {"text", W.text()}};
+    }
     Results.push_back(Res);
   }
 

@@ -343,13 +343,13 @@ std::string unitsSvg(const WarpMap &M, const AccessRecord &R) {
   const std::string Legend =
       Sectors ? "sectors are numbered from lane " + std::to_string(M.FirstLane) + "'s; lane " +
                     std::to_string(M.FirstLane) + " starts " + std::to_string(M.StartInSector) +
-                    " bytes into it; " + std::to_string(M.BytesPerLane) + " bytes per lane" +
+                    " bytes into it; " + quantity(M.BytesPerLane, "byte") + " per lane" +
                     (N && S.back() - S.front() + 1 > static_cast<int64_t>(N)
                          ? "; \u22ee marks sectors between that no lane touches"
                          : "")
               : "the distinct addresses, in address order; the constant cache serves one "
                 "per request, one after another; " +
-                    std::to_string(M.BytesPerLane) + " bytes per lane";
+                    quantity(M.BytesPerLane, "byte") + " per lane";
   OS << "<text x=\"8\" y=\"" << Height - 6 << "\" class=\"legend\">" << escapeXml(Legend)
      << "</text>\n</svg>\n";
   return OS.str();

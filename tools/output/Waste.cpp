@@ -2,6 +2,7 @@
 
 #include "Waste.h"
 
+#include "Grouping.h"
 #include "report/Numbers.h"
 
 #include <algorithm>
@@ -40,7 +41,9 @@ std::string formatBytes(double Bytes) {
 
 std::string Waste::text() const {
   const std::string Unit = std::string("extra ") + spaceModel(Space).Unit;
-  std::string T = quantity(Units, Unit) + " (" + formatBytes(Bytes) + ") " + scopeName();
+  const std::string N = formatCount(Units);
+  std::string T = N + " " + Unit + (N == "1" ? "" : "s") + " (" + formatBytes(Bytes) + ") " +
+                  scopeName();
   if (In == Scope::Launch)
     T += " of grid " + Grid.str();
   else
@@ -101,6 +104,50 @@ std::optional<Waste> findingWaste(const Finding &F) {
   for (const AccessRecord *R : F.Also)
     Consider(R);
   return Best;
+}
+
+std::vector<double> wasteRanks(const std::vector<Finding> &Findings) {
+  std::vector<std::optional<Waste>> Ws;
+  double MaxLaunch = 0, MaxWarp = 0;
+  for (const Finding &F : Findings) {
+    Ws.push_back(findingWaste(F));
+    if (Ws.back())
+      (Ws.back()->In == Waste::Scope::Launch ? MaxLaunch : MaxWarp) =
+          std::max(Ws.back()->In == Waste::Scope::Launch ? MaxLaunch : MaxWarp, Ws.back()->Bytes);
+  }
+  std::vector<double> Ranks;
+  for (const std::optional<Waste> &W : Ws) {
+    if (!W) {
+      Ranks.push_back(-1);
+      continue;
+    }
+    const bool Launch = W->In == Waste::Scope::Launch;
+    const double Max = Launch ? MaxLaunch : MaxWarp;
+    const double Scaled = Max > 0 ? std::log2(1 + W->Bytes) / std::log2(1 + Max) : 1;
+    Ranks.push_back(std::round(((Launch ? 50 : 0) + 50 * Scaled) * 10) / 10);
+  }
+  return Ranks;
+}
+
+std::string topWasteList(const std::vector<Finding> &Findings, size_t Top) {
+  const std::vector<size_t> Order = rankByWaste(Findings);
+  if (Order.size() < 2)
+    return "";
+  const size_t N = std::min(Top, Order.size());
+  std::string S = "top " + std::to_string(N) + " of " + std::to_string(Order.size()) +
+                  " findings by wasted traffic (per launch where the grid is known; "
+                  "docs/ranking.md):\n";
+  for (size_t I = 0; I < N; ++I) {
+    const Finding &F = Findings[Order[I]];
+    const std::optional<Waste> W = findingWaste(F);
+    const std::vector<std::string> Kernels = kernelsOf(F);
+    S += "  " + std::to_string(I + 1) + ". " + F.Pos.str() + " " + W->text() + ", " +
+         (F.Record ? std::string(spaceName(F.Record->Space)) + " " + opName(F.Record->Op) +
+                         " of '" + F.Record->Array + "'"
+                   : std::string()) +
+         (Kernels.empty() ? "" : " in " + kernelList(Kernels)) + " [" + F.checkName() + "]\n";
+  }
+  return S;
 }
 
 std::vector<size_t> rankByWaste(const std::vector<Finding> &Findings) {

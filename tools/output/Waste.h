@@ -67,6 +67,16 @@ std::vector<size_t> rankByWaste(const std::vector<Finding> &Findings);
 /// "12 KiB", "2 MiB", "96 bytes".
 std::string formatBytes(double Bytes);
 
+/// A SARIF result rank (0 to 100) for each finding (-1: none, no waste):
+/// the per-launch findings on 50..100 and the per-warp ones on 0..50, each
+/// by the logarithm of its weight relative to the largest of its scope.
+std::vector<double> wasteRanks(const std::vector<Finding> &Findings);
+
+/// The closing list of the text output: the Top dearest findings by waste
+/// ("top 3 of 12 findings by wasted traffic ..."), "" when fewer than two
+/// findings have one.
+std::string topWasteList(const std::vector<Finding> &Findings, size_t Top);
+
 } // namespace coalesce
 
 #endif // COALESCE_TOOLS_OUTPUT_WASTE_H

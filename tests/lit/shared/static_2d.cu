@@ -14,7 +14,7 @@ __global__ void two_d(float *out) {
   __syncthreads();
   float v = a[ty][tx];
   v += a[tx][ty];
-  // CHECK: :[[@LINE-1]]:8: warning: shared load from 'a' has a 8-way bank conflict: 8 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
+  // CHECK: :[[@LINE-1]]:8: warning: shared load from 'a' has an 8-way bank conflict: 8 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
   v += b[ty][tx];
   // CHECK: :[[@LINE-1]]:8: warning: shared load from 'b' has a 2-way bank conflict: 2 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
   out[(blockIdx.x * 16 + ty) * 16 + tx] = v;

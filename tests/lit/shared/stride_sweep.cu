@@ -17,7 +17,7 @@ __global__ void sweep(float *out) {
   v += s[6 * t];
   // CHECK: :[[@LINE-1]]:8: warning: shared load from 's' has a 2-way bank conflict: 2 wavefronts per request (ideal 1)
   v += s[8 * t];
-  // CHECK: :[[@LINE-1]]:8: warning: shared load from 's' has a 8-way bank conflict: 8 wavefronts per request (ideal 1)
+  // CHECK: :[[@LINE-1]]:8: warning: shared load from 's' has an 8-way bank conflict: 8 wavefronts per request (ideal 1)
   v += s[12 * t];
   // CHECK: :[[@LINE-1]]:8: warning: shared load from 's' has a 4-way bank conflict: 4 wavefronts per request (ideal 1)
   v += s[16 * t];
