@@ -137,6 +137,9 @@ std::string witnessNote(const AccessRecord &R);
 /// What the instruction's own counting rule is (an asynchronous copy's side,
 /// a matrix load), or "" for a plain load or store.
 std::string instructionNote(const AccessRecord &R);
+/// For an unknown a stated fact may settle (Reason::Settle): the note that
+/// names the options stating it; "" otherwise.
+std::string settleNote(const AccessRecord &R);
 /// Why an access's requests per warp are not known (the loop, the branch).
 std::string requestsUnknownText(const AccessRecord &R);
 

@@ -137,6 +137,24 @@ std::string laneEvidence(const AccessRecord &R) {
   return OS.str();
 }
 
+std::string settleNote(const AccessRecord &R) {
+  const std::vector<std::string> &Facts = R.Ans.why().Settle;
+  if (Facts.empty() || R.Ans.known())
+    return "";
+  // Options are quoted as typed; a front-end's own wording ("the check
+  // option Block=k=X,Y,Z") is not.
+  std::string Options;
+  for (size_t I = 0; I < Facts.size(); ++I)
+    Options += (I ? (I + 1 == Facts.size() ? " and " : ", ") : "") +
+               (Facts[I].rfind("--", 0) == 0 ? "`" + Facts[I] + "`" : Facts[I]);
+  const bool Block = Facts.front().rfind("--block", 0) == 0 ||
+                     Facts.front().find("Block=") != std::string::npos;
+  return std::string(Block ? "the block shape of the launch is not known statically"
+                           : Facts.size() == 1 ? "no launch in this file makes the value known"
+                                               : "no launch in this file makes the values known") +
+         ": state it with " + Options + " to get a number";
+}
+
 Finding unknownRemark(const std::string &Id, const AccessRecord &R) {
   Finding F;
   F.RuleId = Id;
@@ -145,6 +163,8 @@ Finding unknownRemark(const std::string &Id, const AccessRecord &R) {
   F.Level = Severity::Remark;
   F.Message = accessPhrase(R) + unknownPhrase(R);
   F.Notes.push_back({std::nullopt, assumptionNote(R)});
+  if (std::string S = settleNote(R); !S.empty())
+    F.Notes.push_back({std::nullopt, S});
   if (std::string W = witnessNote(R); !W.empty())
     F.Notes.push_back({std::nullopt, W});
   noteBlame(R, F);

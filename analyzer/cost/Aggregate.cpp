@@ -307,6 +307,7 @@ void AccessAggregator::record(const AccessEvent &E) {
       std::vector<SymbolId> Vary = Addr.laneVaryingSymbols(E.Active);
       S.UnknownWhy = makeReason(ReasonKind::LaneDistanceSymbolic,
                                 {symbolNames(Vary, Run.Syms), Vary.size() == 1 ? "is" : "are"});
+      S.UnknownWhy.Settle = assumeFactsFor(Vary, Run.Syms);
       // The subject is a symbol the user's code names (a parameter, a
       // stated fact's value), not one spelled as a phrase (a loop's
       // iteration).

@@ -439,20 +439,14 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
     // What would settle it: the kernel parameters among its operands, whose
     // values --assume states (issue 33: llm.c's `idx / C`).
     Reason Why = makeReason(Res);
-    std::vector<std::string> Names;
-    for (SymbolId S : (L.P + Rv.P).symbols()) {
-      const SymbolInfo &I = R.Syms.get(S);
-      if (I.Kind != SymbolKind::Param)
-        continue;
-      const std::string N = I.Source.empty() ? I.Name : I.Source;
-      if (std::find(Names.begin(), Names.end(), N) == Names.end())
-        Names.push_back(N);
-    }
-    if (!Names.empty()) {
+    Why.Settle = assumeFactsFor((L.P + Rv.P).symbols(), R.Syms);
+    if (!Why.Settle.empty()) {
       std::string Which, Assume;
-      for (size_t K = 0; K < Names.size(); ++K) {
-        Which += (K ? (K + 1 == Names.size() ? " and " : ", ") : "") + ("'" + Names[K] + "'");
-        Assume += " --assume " + Names[K] + "=VALUE";
+      for (size_t K = 0; K < Why.Settle.size(); ++K) {
+        const std::string &F = Why.Settle[K];
+        const std::string Name = F.substr(9, F.size() - 9 - 6); // "--assume " NAME "=VALUE"
+        Which += (K ? (K + 1 == Why.Settle.size() ? " and " : ", ") : "") + ("'" + Name + "'");
+        Assume += " " + F;
       }
       Why.Text += "; it depends on the value of " + Which + ", which" + Assume +
                   " may settle";

@@ -131,6 +131,7 @@ WarpInterp::WarpInterp(KernelRun &Run, unsigned Warp)
       // takes threads from the unknown dimension.
       std::string Unknown = !C.KnownDims[1] ? "y" : "z";
       ShapeWhy = makeReason(ReasonKind::WarpThreadsUnknown, {C.partialStr(), Unknown});
+      ShapeWhy.Settle = {C.BlockOption};
     }
   }
 }

@@ -2,6 +2,8 @@
 
 #include "report/Reasons.h"
 
+#include <algorithm>
+
 #include <cassert>
 #include <vector>
 
@@ -97,9 +99,24 @@ Reason wrapReason(ReasonKind K, std::initializer_list<std::string> Args,
   All.push_back(Inner.Text);
   Reason R = makeReason(K, std::move(All));
   R.Cause = Inner.empty() ? K : Inner.Cause;
+  R.Settle = Inner.Settle;
   if (R.Subject.empty())
     R.Subject = Inner.Subject;
   return R;
+}
+
+std::vector<std::string> assumeFactsFor(const std::vector<SymbolId> &Ids,
+                                        const SymbolTable &Syms) {
+  std::vector<std::string> Facts;
+  for (SymbolId S : Ids) {
+    const SymbolInfo &I = Syms.get(S);
+    if (I.Kind != SymbolKind::Param)
+      continue;
+    const std::string F = "--assume " + (I.Source.empty() ? I.Name : I.Source) + "=VALUE";
+    if (std::find(Facts.begin(), Facts.end(), F) == Facts.end())
+      Facts.push_back(F);
+  }
+  return Facts;
 }
 
 ReasonKind reasonFamily(ReasonKind K) {

@@ -11,6 +11,7 @@
 #define COALESCE_ANALYZER_REPORT_REASONS_H
 
 #include "model/IntOps.h"
+#include "model/Poly.h"
 
 #include <initializer_list>
 #include <string>
@@ -45,6 +46,11 @@ struct Reason {
   /// (`idx[i]` in "depends on data loaded by `idx[i]`"), or what the
   /// maker set; empty when the reason names no code.
   std::string Subject;
+  /// The facts a user could state that may settle it, as the options that
+  /// state them ("--assume C=VALUE", "--block=k=X,Y,Z"): kernel parameters
+  /// whose values no launch fixes, a block shape no launch gives. A
+  /// wrapper keeps its inner reason's.
+  std::vector<std::string> Settle;
   bool empty() const { return Kind == ReasonKind::None; }
   bool operator==(const Reason &O) const {
     return Kind == O.Kind && Text == O.Text;
@@ -70,6 +76,11 @@ Reason makeReason(ReasonKind K, std::vector<std::string> Args);
 /// The reason an integer operation of model/IntOps.h failed for (a kind of
 /// the "index-arithmetic" family); None when R.Ok.
 Reason makeReason(const IntResult &R);
+/// The --assume facts that would give the kernel parameters among Ids a
+/// value ("--assume C=VALUE", by the name the user's code spells), in order,
+/// each once; symbols of other kinds give none.
+std::vector<std::string> assumeFactsFor(const std::vector<SymbolId> &Ids,
+                                        const SymbolTable &Syms);
 Assumption makeAssumption(AssumptionKind K,
                           std::initializer_list<std::string> Args = {});
 

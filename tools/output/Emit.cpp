@@ -204,6 +204,9 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   J["reason_cause"] = Why.Cause == ReasonKind::None
                           ? json(nullptr)
                           : json(reasonKindName(reasonFamily(Why.Cause)));
+  // The facts a user could state that may settle an unknown (--assume,
+  // --block), as the options that state them.
+  J["settle"] = Known ? json::array() : json(Why.Settle);
   J["because"] = R.Because;
   J["assumptions"] = json::array();
   J["assumption_kinds"] = json::array();

@@ -79,11 +79,14 @@ std::string runSummary(const std::vector<TUReport> &Reports, const Selection &S,
   std::vector<std::string> Order; // rules in the order of Rules.def
   for (const auto &R : allRules())
     Order.push_back(R->id());
+  unsigned Settleable = 0; // unknowns a stated fact may settle
   for (const Finding &F : S.Shown) {
     if (F.Level == Severity::Remark)
       ++Remarks;
     else
       ++ByRule[F.RuleId];
+    if (F.Record && !F.Record->Ans.known() && !F.Record->Ans.why().Settle.empty())
+      ++Settleable;
   }
   std::ostringstream OS;
   // With a baseline, what is shown is what is new.
@@ -98,6 +101,9 @@ std::string runSummary(const std::vector<TUReport> &Reports, const Selection &S,
     OS << " (" << Parts << ")";
   }
   OS << ", " << plural(Remarks, New + "remark");
+  if (Settleable)
+    OS << " (" << Settleable << " of them unknown" << (Settleable == 1 ? "" : "s")
+       << " that a stated value may settle: see their notes for the --assume or --block)";
   // Clang's errors silence the kernels they touch (ast/ClangErrors.h).
   if (ClangErrors)
     OS << "; " << plural(ClangErrors, "clang error") << ", " << plural(Skipped, "kernel")

@@ -52,7 +52,8 @@ Selection selectFindings(const std::vector<TUReport> &Reports, const std::vector
                          const HeaderFilter &Filter, Baseline *Base);
 
 /// "24 accesses in 9 kernels: 5 warnings (4 uncoalesced-global, 1
-/// shared-bank-conflict), 2 remarks; not shown: 3 suppressed by comments, 1 in
+/// shared-bank-conflict), 2 remarks (1 of them unknown that a stated value may
+/// settle: ...); not shown: 3 suppressed by comments, 1 in
 /// the baseline, 85 in system headers (--system-headers shows them)". With a
 /// baseline, the shown findings are called new and its count is given even
 /// when 0.
