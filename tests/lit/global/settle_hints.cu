@@ -10,7 +10,7 @@ __global__ void per_row(const int *inp, float *out, int C) {
   int idx = blockIdx.x * blockDim.x + threadIdx.x;
   int row = idx / C;
   out[idx] = inp[row];
-  // CHECK: :[[@LINE-1]]:14: remark: global load from 'inp' cannot be predicted: '/' of lane-dependent values whose unknown parts are not known per lane; it depends on the value of 'C', which --assume C=VALUE may settle
+  // CHECK: :[[@LINE-1]]:14: remark: global load from 'inp' cannot be predicted: '/' of values that differ between lanes and depend on a value not known here, so its result for each lane is not known; it depends on the value of 'C', which --assume C=VALUE may settle
   // CHECK: note: no launch in this file makes the value known: state it with `--assume C=VALUE` to get a number
   // JSON: "expression": "inp[row]",
   // JSON: "settle": [

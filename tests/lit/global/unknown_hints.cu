@@ -9,7 +9,7 @@ __global__ void enc(float *out, const int *inp, const float *wte, int B, int T, 
     int b = bt / T;
     int t = bt % T;
     int ix = inp[b * T + t];
-    // CHECK: unknown_hints.cu:[[@LINE-1]]:14: remark: global load from 'inp' cannot be predicted: '/' of lane-dependent values whose unknown parts are not known per lane; it depends on the value of 'C', which --assume C=VALUE may settle
+    // CHECK: unknown_hints.cu:[[@LINE-1]]:14: remark: global load from 'inp' cannot be predicted: '/' of values that differ between lanes and depend on a value not known here, so its result for each lane is not known; it depends on the value of 'C', which --assume C=VALUE may settle
     out[idx] = wte[ix * C + idx % C];
   }
 }
