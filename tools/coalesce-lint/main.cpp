@@ -766,7 +766,9 @@ void emitText(const Options &O, const std::vector<TUReport> &Reports, const Sele
         continue;
       const Finding &F = Fs.Shown[J];
       std::cout << renderFinding(F, Style);
-      if (O.Explain && F.Record && F.Level == Severity::Warning)
+      // A map for every finding with a number: warnings and the remarks of
+      // misaligned rows alike.
+      if (O.Explain && F.Record && F.Record->Ans.known())
         std::cout << renderWarpMapText(*F.Record);
     }
   }
