@@ -546,6 +546,81 @@ class StatementLinesTest(unittest.TestCase):
         rows = self.run_case("__global__ void k(float *r) {\n  r[0] = s[t];\n  x = 1;\n}\n", 3)
         self.assertEqual(sorted(r["status"] for r in rows), ["not in SASS", "not predicted"])
 
+    def test_statement_breaks_stand_in_for_an_absent_source(self):
+        # A recording of a program whose source is not here keeps the lines
+        # that end statements (real_programs.sh keep): they match as the
+        # source would, and without them no statement spans.
+        for text, expected in (("__global__ void k(float *r) {\n  r[0] =\n    s[t];\n}\n",
+                                ["agree"]),
+                               ("__global__ void k(float *r) {\n  r[0] = s[t];\n  x = 1;\n}\n",
+                                ["not in SASS", "not predicted"])):
+            src = write(text, suffix=".cu")
+            breaks = v.statement_breaks(src)
+            lines = write([["File Path", "/x/" + os.path.basename(src)],
+                           ["Function Name", "k(float *)"], HEADER,
+                           ["3", "..."] + ["-"] * 10,
+                           sass("0x10", "LDS.128 R4, [R2]", 8, "Shared", "Load", wf=16, wfi=16)])
+            raw = write([RAW_HEADER, ["0", "k(float *)", "256", "1", "1", "1", "1", "1"]])
+            p = pred("k", 2, "shared", "load", 2, 2)
+            p["file"] = src
+            absent = os.path.join(os.path.dirname(src), "absent", os.path.basename(src))
+            try:
+                rows, _ = v.compare_program(absent, [p], lines, raw, None, breaks=breaks)
+                self.assertEqual(sorted(r["status"] for r in rows), expected)
+                rows, _ = v.compare_program(absent, [p], lines, raw, None)
+                self.assertEqual(sorted(r["status"] for r in rows), ["not in SASS", "not predicted"])
+            finally:
+                for f in (lines, raw, src):
+                    os.unlink(f)
+
+
+class AccuracyReplayTest(unittest.TestCase):
+    """tools/verify/accuracy.py replays the kept recordings of real programs
+    against their kept predictions; a prediction that no longer agrees shows
+    as a disagreement, which fails the check."""
+
+    def test_a_changed_prediction_is_a_disagreement(self):
+        import gzip
+        import json
+        import shutil
+        import accuracy
+        fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                "real-h200")
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = os.path.join(tmp, "real")
+            shutil.copytree(fixtures, copy)
+            page, disagreements = accuracy.render(copy)
+            self.assertEqual(disagreements, 0)
+            self.assertIn("| SGEMM_CUDA | kernel 11 | NVIDIA H200 |", page)
+            # Kernel 3's shared accesses predicted at twice their cost.
+            path = os.path.join(copy, "sgemm", "sgemm.predictions.json.gz")
+            with gzip.open(path, "rt") as f:
+                doc = json.load(f)
+            changed = 0
+            for a in doc["accesses"]:
+                if (a["file"].endswith("3_kernel_shared_mem_blocking.cuh") and
+                        a["answer"] == "exact" and a["space"] == "shared"):
+                    a["wavefronts_per_request"] *= 2
+                    for t in a["launch_totals"]:
+                        if t.get("wavefronts"):
+                            t["wavefronts"] *= 2
+                    changed += 1
+            self.assertGreater(changed, 0)
+            with gzip.open(path, "wt") as f:
+                json.dump(doc, f)
+            page, disagreements = accuracy.render(copy)
+            self.assertGreater(disagreements, 0)
+            out = os.path.join(tmp, "accuracy.md")
+            with open(out, "w") as f:
+                f.write(page)
+            with contextlib_quiet():
+                self.assertEqual(accuracy.main(["--fixtures", copy, "--check", out]), 1)
+
+
+def contextlib_quiet():
+    import contextlib
+    return contextlib.redirect_stderr(io.StringIO())
+
 
 class ConditionalTest(unittest.TestCase):
     """A prediction that says what it assumes (interior warps, the alignment

@@ -923,8 +923,18 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, 
     return out
 
 
+def statement_breaks(source):
+    """The lines of `source` that end a statement or open or close a block
+    (';', '{', '}' outside a // comment): all that matching needs of a
+    source (continues()), kept beside a recording of a program whose source
+    is not in the repository (<stem>.breaks.json)."""
+    with open(source, errors="replace") as f:
+        return [n for n, line in enumerate(f.read().splitlines(), 1)
+                if any(c in line.split("//")[0] for c in ";{}")]
+
+
 def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_filter=None,
-                    stated_sizes=None, metrics_csv=None):
+                    stated_sizes=None, metrics_csv=None, breaks=None):
     launches = parse_raw(raw_csv)
     blocks = parse_source_page(lines_csv)
     if len(blocks) < len(launches):
@@ -952,7 +962,13 @@ def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_fil
         with open(source, errors="replace") as f:
             src_lines = f.read().splitlines()
     except OSError:
-        src_lines = None  # replayed without the source: no statement spans
+        # Replayed without the source: its statement breaks, when recorded,
+        # stand in for its lines; else no statement spans.
+        src_lines = None
+        if breaks:
+            src_lines = [""] * max(breaks)
+            for n in breaks:
+                src_lines[n - 1] = ";"
     known = sorted({a["kernel"] for a in accesses})
     for i, (launch, block) in enumerate(zip(launches, blocks)):
         kernel = match_kernel(known, [block["function"], launch["name"]]) or \
@@ -1037,7 +1053,7 @@ def load_predictions(args, sources, path=None, extra=()):
     the tool with `extra` arguments (--witness=off for the source alone)."""
     path = path or (args.predictions if not extra else None)
     if path:
-        with open(path) as f:
+        with open_text(path) as f:
             doc = json.load(f)
     else:
         tool = args.coalesce_lint or shutil.which("coalesce-lint")
@@ -1116,6 +1132,10 @@ def main(argv=None):
         stated[m.group(1)] = int(m.group(2))
 
     for s in args.sources:
+        # A recording with its predictions replays without the source
+        # (tests/verify/fixtures/real-h200: programs that are not ours).
+        if args.measurements and args.predictions and not os.path.exists(s):
+            continue
         if not os.path.isfile(s):
             print(f"coalesce-verify: error: {s}: no such file", file=sys.stderr)
             return 2
@@ -1175,12 +1195,18 @@ def main(argv=None):
                     for p in (lines, raw, timing, metrics):
                         if p:
                             shutil.copy(p, args.record)
+            breaks = None
+            if args.measurements and not os.path.exists(src):
+                bp = os.path.join(args.measurements, stem + ".breaks.json")
+                if os.path.exists(bp):
+                    with open(bp) as f:
+                        breaks = json.load(f)
             rows, kernels = compare_program(src, accesses, lines, raw, timing, args.kernels,
-                                            stated, metrics)
+                                            stated, metrics, breaks)
             if alone is not None:
                 alone_rows.extend(compare_program(
                     src, alone.get(os.path.basename(src), []), lines, raw, timing,
-                    args.kernels, stated, metrics)[0])
+                    args.kernels, stated, metrics, breaks)[0])
             for k in kernels:
                 k["file"] = os.path.basename(src)
             all_rows.extend(rows)
@@ -1223,7 +1249,9 @@ def main(argv=None):
     print(f"{ok}/{total} accesses agree")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"info": info, "rows": all_rows, "kernels": all_kernels}, f, indent=1)
+            json.dump({"info": info, "rows": all_rows, "kernels": all_kernels,
+                       "source_alone_rows": alone_rows if alone is not None else None}, f,
+                      indent=1)
     if args.markdown:
         import verify_report
         with open(args.markdown, "w") as f:

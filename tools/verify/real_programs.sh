@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real programs under Nsight Compute, predicted with and without the compiler
-# witness (docs/witness.md, docs/real-code.md): SGEMM_CUDA's kernels 1-10,
+# witness (docs/witness.md, docs/real-code.md): SGEMM_CUDA's kernels 1-11,
 # Rodinia's lavaMD, srad_v2, gaussian, backprop, pathfinder, lud, nw, hotspot
 # (random inputs) and particlefilter, cuda-samples' reduction and
 # matrixMul, and llm.c's dev/cuda/layernorm_forward.cu (kernels 1-6, each run
@@ -9,6 +9,7 @@
 #   tools/verify/real_programs.sh prepare CORPUS DIR   # here: sources, predictions
 #   tools/verify/real_programs.sh measure DIR          # on a GPU machine: build, ncu
 #   tools/verify/real_programs.sh compare DIR FIXTURES # offline: against recordings
+#   tools/verify/real_programs.sh keep DIR FIXTURES    # keep the predictions beside them
 #
 # CORPUS holds the checkouts as tools/survey/survey.py names them
 # (siboehm+SGEMM_CUDA, yuhc+gpu-rodinia, NVIDIA+cuda-samples). `prepare` copies the programs' sources
@@ -20,12 +21,19 @@
 # cudaThreadSynchronize: it is defined as cudaDeviceSynchronize) and records
 # its first launches with coalesce_verify.py --prebuilt into $OUT/<prog>
 # (tests/verify/fixtures/real-h200 holds such a recording). `compare` runs
-# verify mode on the recordings, both predictions side by side.
+# verify mode on the recordings, both predictions side by side. `keep` stores
+# the predictions of `prepare` (gzipped, <prog>.predictions.json.gz and
+# <prog>.source-predictions.json.gz) and each compared file's statement
+# breaks (<stem>.breaks.json: the line numbers, not the source) beside the
+# recordings, so that tools/verify/accuracy.py replays them anywhere, without
+# the programs' sources (docs/accuracy.md).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 lint=${COALESCE_LINT:-$root/build/bin/coalesce-lint}
 FLAGS="-DcudaThreadSynchronize=cudaDeviceSynchronize"
-SGEMM_KERNELS="1 2 3 4 5 6 7 8 9 10" # 11 fails its own check against cuBLAS; 12 is not analysed (clang errors)
+# Kernel 11 fails its own check against cuBLAS on an H200 (its numbers are
+# still measured and compared); 12 is not analysed (clang errors).
+SGEMM_KERNELS=${SGEMM_KERNELS:-"1 2 3 4 5 6 7 8 9 10 11"}
 LLMC_LAYERNORM_KERNELS="1 2 3 4 5 6"
 # Each kernel of llm.c's layernorm_forward, launched once per block size
 # (32 to 1024) by its correctness check: up to 3 launches each.
@@ -53,6 +61,16 @@ SAMPLES=(
   "matrixMul|Samples/0_Introduction/matrixMul|matrixMul.cu|matrixMul.cu||./prog|1"
 )
 RODINIA_FLAGS="$FLAGS -DclockRate=multiProcessorCount -DdeviceOverlap=asyncEngineCount"
+# The sizes a user would state for the run above (docs/real-code.md, "With
+# the run's sizes stated"): predictions made with them too (P_<name>_a.json,
+# joined with the witness), compared as a third prediction by accuracy.py.
+declare -A STATED=(
+  [nw]="--assume=cols=2049"
+  [backprop]="--assume=hid=16"
+  [lud]="--assume=matrix_dim=256"
+  [pathfinder]="--assume=cols=100000 --assume=rows=100 --assume=pyramid_height=20"
+  [hotspot]="--assume=grid_rows=512 --assume=grid_cols=512 --assume=pyramid_height=2 --assume=total_iterations=2"
+)
 
 sgemm_header() { # DIR K: the header of SGEMM_CUDA's kernel K
   local f
@@ -84,6 +102,11 @@ prepare)
     IFS='|' read -r name sub tu _ _ _ _ <<< "$row"
     rm -rf "$dir/r_$name" && cp -r "$corpus/yuhc+gpu-rodinia/cuda/$sub" "$dir/r_$name"
     predict "$dir" "$name" "r_$name/$tu" -I"r_$name/$(dirname "$tu")" $RODINIA_FLAGS
+    if [[ -n ${STATED[$name]:-} ]]; then
+      # shellcheck disable=SC2086
+      (cd "$dir" && "$lint" --format=json --exit-zero ${STATED[$name]} "r_$name/$tu" -- \
+        -I"r_$name/$(dirname "$tu")" $RODINIA_FLAGS > "P_${name}_a.json")
+    fi
   done
   for row in "${SAMPLES[@]}"; do
     IFS='|' read -r name sub tu _ _ _ _ <<< "$row"
@@ -101,18 +124,22 @@ measure)
   mkdir -p "$out"
   F="-O3 -lineinfo -arch=sm_90 $FLAGS"
   cd "$dir"
-  # $REAL_ONLY=others: only the programs after SGEMM_CUDA, lavaMD and srad_v2.
+  # $REAL_ONLY=others: only the programs after SGEMM_CUDA, lavaMD and srad_v2;
+  # sgemm: only SGEMM_CUDA ($SGEMM_KERNELS of them).
   if [[ ${REAL_ONLY:-} != others && ${REAL_ONLY:-} != llmc ]]; then
     (cd sgemm && nvcc $F sgemm.cu src/runner.cu -Isrc -lcublas -o sgemm)
-    (cd lavaMD && nvcc $F main.c kernel/kernel_gpu_cuda_wrapper.cu util/num/num.c util/timer/timer.c \
-      util/device/device.cu -o lavaMD -Xcompiler -fopenmp -lgomp)
-    (cd srad_v2 && nvcc $F srad.cu -o srad)
     for k in $SGEMM_KERNELS; do
       h=$(sgemm_header sgemm "$k")
-      (cd sgemm && python3 ../coalesce_verify.py --prebuilt "./sgemm $k" --launch-count 3 --no-timing \
+      # Kernel 11's run ends with its failed check (exit 1) after the
+      # profiled launches: its counters are kept.
+      (cd sgemm && python3 ../coalesce_verify.py --prebuilt "sh -c './sgemm $k || true'" --launch-count 3 --no-timing \
         --predictions ../P_sgemm_w.json --source-predictions ../P_sgemm_s.json \
         --record "$out"/sgemm "${h#sgemm/}" | tail -n 1 || true)
     done
+    [[ ${REAL_ONLY:-} == sgemm ]] && exit 0
+    (cd lavaMD && nvcc $F main.c kernel/kernel_gpu_cuda_wrapper.cu util/num/num.c util/timer/timer.c \
+      util/device/device.cu -o lavaMD -Xcompiler -fopenmp -lgomp)
+    (cd srad_v2 && nvcc $F srad.cu -o srad)
     (cd lavaMD && python3 ../coalesce_verify.py --prebuilt "./lavaMD -boxes1d 10" --launch-count 1 \
       --no-timing --predictions ../P_lavaMD_w.json --source-predictions ../P_lavaMD_s.json \
       --record "$out"/rodinia kernel/kernel_gpu_cuda.cu | tail -n 2 || true)
@@ -198,8 +225,41 @@ compare)
       grep 'source analysis alone')"
   done
   ;;
+keep)
+  dir=$(cd "$2" && pwd) fixtures=$(cd "$3" && pwd)
+  store() { # NAME DEST_DIR KERNEL_FILE...: predictions and statement breaks
+    local name=$1 dest=$2 f
+    shift 2
+    mkdir -p "$dest"
+    gzip -9n -c "$dir/P_${name}_w.json" > "$dest/$name.predictions.json.gz"
+    gzip -9n -c "$dir/P_${name}_s.json" > "$dest/$name.source-predictions.json.gz"
+    if [[ -e $dir/P_${name}_a.json ]]; then
+      gzip -9n -c "$dir/P_${name}_a.json" > "$dest/$name.stated-predictions.json.gz"
+    fi
+    for f in "$@"; do
+      python3 -c "import json, sys
+sys.path.insert(0, '$root/tools/verify')
+from coalesce_verify import statement_breaks
+json.dump(statement_breaks(sys.argv[1]), open(sys.argv[2], 'w'))" \
+        "$f" "$dest/$(basename "${f%.*}").breaks.json"
+    done
+  }
+  headers=()
+  for k in $SGEMM_KERNELS; do headers+=("$(sgemm_header "$dir/sgemm" "$k")"); done
+  store sgemm "$fixtures/sgemm" "${headers[@]}"
+  store lavaMD "$fixtures/rodinia" "$dir/lavaMD/kernel/kernel_gpu_cuda.cu"
+  store srad "$fixtures/rodinia" "$dir/srad_v2/srad_kernel.cu"
+  store layernorm_forward "$fixtures/llmc" "$dir/llmc/layernorm_forward.cu"
+  for row in "${RODINIA[@]}" "${SAMPLES[@]}"; do
+    IFS='|' read -r name sub tu kern other cmd launches <<< "$row"
+    d=r_$name; [[ -d $dir/$d ]] || d=s_$name
+    out_dir=rodinia; [[ $d == s_* ]] && out_dir=cuda-samples
+    store "$name" "$fixtures/$out_dir/$name" "$dir/$d/$kern"
+  done
+  echo "kept the predictions of $dir in $fixtures"
+  ;;
 *)
-  sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   exit 2
   ;;
 esac
