@@ -243,7 +243,7 @@ def record_waste(a, spaces):
     cost, ideal = a.get(keys["cost"]), a.get(keys["ideal"])
     if cost is None or ideal is None or not cost > ideal + 1e-9 * max(1.0, ideal):
         return None
-    weight = 32 if a["space"] in ("global", "local") else 128
+    weight = 32  # every extra unit weighs a sector (Waste.h)
     units, from_launch = 0.0, False
     for t in a["launch_totals"]:
         total = t.get(keys["total"])
@@ -328,7 +328,7 @@ def browser_checks(page_src, page, worst, text_findings):
             if rows and worst:
                 first = rows[0]["attrs"]
                 check(first["data-loc"] in worst["locs"] and first.get("data-scope") == worst["scope"]
-                      and close(float(first.get("data-bytes", "nan")), worst["bytes"]),
+                      and close(float(first.get("data-weight", "nan")), worst["bytes"]),
                       f"chromium: the first row is the worst finding ({worst['scope']}, "
                       f"{worst['bytes']:.0f} bytes at {sorted(worst['locs'])[:3]}), got {first}")
             rank_head = [h for h in dom.heads if h.get("data-sort") == "rank"]
@@ -463,10 +463,10 @@ def main():
     prev, seen_none = None, False
     for r in page.rows:
         a = r["attrs"]
-        if "data-bytes" not in a:
+        if "data-weight" not in a:
             seen_none = True
             continue
-        w = (a.get("data-scope"), float(a["data-bytes"]))
+        w = (a.get("data-scope"), float(a["data-weight"]))
         check(not seen_none, f"row {a['data-rank']}: a row with a waste after one without")
         cands = waste_at.get(a["data-loc"], [])
         check(any(c[0] == w[0] and close(c[1], w[1]) for c in cands),
@@ -486,7 +486,7 @@ def main():
     if check(page.rows and worst, "a worst finding"):
         first = page.rows[0]["attrs"]
         check(first["data-loc"] in worst["locs"] and first.get("data-scope") == worst["scope"] and
-              close(float(first.get("data-bytes", "nan")), worst["bytes"]),
+              close(float(first.get("data-weight", "nan")), worst["bytes"]),
               f"the first row is the worst finding ({worst}), got {first}")
 
     # Accesses and kernels.

@@ -187,7 +187,8 @@ nlohmann::json accessToJson(const AccessRecord &R) {
                             : W->In == Waste::Scope::Warp ? "warp"
                                                           : "warp-iteration"},
                   {"units", number(W->Units)},
-                  {"bytes", number(W->Bytes)},
+                  {"weight", number(W->Weight)},
+                  {"bytes", W->Bytes ? number(*W->Bytes) : json(nullptr)},
                   {"grid", W->In == Waste::Scope::Launch ? json{W->Grid.X, W->Grid.Y, W->Grid.Z}
                                                          : json(nullptr)}};
   else

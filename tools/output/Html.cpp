@@ -601,9 +601,10 @@ std::string renderHtmlReport(const HtmlReportInput &In) {
     std::set<std::string> Rules;
     for (const Finding &F : Findings)
       Rules.insert(F.RuleId);
-    OS << "<p class=\"sub\">Wasted traffic: what the access moves beyond its ideal, in bytes of "
-          "L1 bandwidth (a sector is 32 bytes, a wavefront 128), per launch where the grid is "
-          "known, else per warp. Click a column's heading to sort by it.</p>\n"
+    OS << "<p class=\"sub\">Wasted traffic: what the access costs beyond its ideal, in extra "
+          "sectors (with their bytes), wavefronts or constant-cache requests, per launch where "
+          "the grid is known, else per warp; ranked with every extra unit weighed as a sector "
+          "(docs/ranking.md). Click a column's heading to sort by it.</p>\n"
        << "<div class=\"controls\" id=\"controls\" hidden>\n<label>rule <select name=\"rule\">"
           "<option value=\"\">all</option>";
     for (const std::string &R : Rules)
@@ -633,17 +634,22 @@ std::string renderHtmlReport(const HtmlReportInput &In) {
       if (Ratio > 0)
         OS << " data-ratio=\"" << formatNumber(std::round(Ratio * 1000) / 1000) << "\"";
       if (W)
-        OS << " data-scope=\"" << scopeKey(W->In) << "\" data-bytes=\"" << formatNumber(W->Bytes)
+        OS << " data-scope=\"" << scopeKey(W->In) << "\" data-weight=\"" << formatNumber(W->Weight)
            << "\"";
       OS << "><td class=\"n\">" << Rank << "</td><td class=\"waste\">";
       if (W) {
-        // The bytes in bold, then the rest of the waste's text ("65,536
+        // The bytes (sectors) or the extra units (wavefronts, constant-cache
+        // requests) in bold, then the rest of the waste's text ("65,536
         // extra sectors per launch of grid (512, 1, 1)").
-        const std::string Bytes = formatBytes(W->Bytes);
-        std::string Text = W->text();
-        if (size_t At = Text.find(" (" + Bytes + ")"); At != std::string::npos)
-          Text.erase(At, Bytes.size() + 3);
-        OS << "<b>" << esc(Bytes) << "</b><br><span class=\"sub\">" << esc(Text) << "</span>";
+        std::string Text = W->text(), Head;
+        if (W->Bytes) {
+          Head = formatBytes(*W->Bytes);
+          if (size_t At = Text.find(" (" + Head + ")"); At != std::string::npos)
+            Text.erase(At, Head.size() + 3);
+        } else {
+          Head = formatCount(W->Units) + " " + spaceModel(R->Space).Unit + "s";
+        }
+        OS << "<b>" << esc(Head) << "</b><br><span class=\"sub\">" << esc(Text) << "</span>";
       }
       else
         OS << "<span class=\"sub\">" << (R && !R->Ans.known() ? "unknown cost" : "none known")

@@ -310,7 +310,8 @@ nlohmann::json findingsToSarif(const std::vector<Finding> &Findings,
       const Waste W = *findingWaste(F);
       Res["properties"]["wastedTraffic"] = {{"scope", W.scopeName()},
                                             {"units", jsonNumber(W.Units)},
-                                            {"bytes", jsonNumber(W.Bytes)},
+                                            {"weight", jsonNumber(W.Weight)},
+                                            {"bytes", W.Bytes ? jsonNumber(*W.Bytes) : json(nullptr)},
                                             {"text", W.text()}};
     }
     Results.push_back(Res);

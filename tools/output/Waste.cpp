@@ -3,6 +3,7 @@
 #include "Waste.h"
 
 #include "Grouping.h"
+#include "model/SectorModel.h"
 #include "report/Numbers.h"
 
 #include <algorithm>
@@ -11,9 +12,7 @@
 
 namespace coalesce {
 
-double unitWeight(MemorySpace S) {
-  return S == MemorySpace::Global || S == MemorySpace::Local ? 32 : 128;
-}
+double unitWeight(MemorySpace) { return 32; }
 
 const char *Waste::scopeName() const {
   switch (In) {
@@ -42,8 +41,8 @@ std::string formatBytes(double Bytes) {
 std::string Waste::text() const {
   const std::string Unit = std::string("extra ") + spaceModel(Space).Unit;
   const std::string N = formatCount(Units);
-  std::string T = N + " " + Unit + (N == "1" ? "" : "s") + " (" + formatBytes(Bytes) + ") " +
-                  scopeName();
+  std::string T = N + " " + Unit + (N == "1" ? "" : "s") +
+                  (Bytes ? " (" + formatBytes(*Bytes) + ")" : std::string()) + " " + scopeName();
   if (In == Scope::Launch)
     T += " of grid " + Grid.str();
   else
@@ -78,7 +77,9 @@ std::optional<Waste> recordWaste(const AccessRecord &R) {
   }
   if (!(W.Units > 0))
     return std::nullopt;
-  W.Bytes = W.Units * unitWeight(R.Space);
+  W.Weight = W.Units * unitWeight(R.Space);
+  if (R.Space == MemorySpace::Global || R.Space == MemorySpace::Local)
+    W.Bytes = W.Units * SectorBytes;
   return W;
 }
 
@@ -88,7 +89,7 @@ bool ranksBefore(const std::optional<Waste> &A, const std::optional<Waste> &B) {
   const bool LA = A->In == Waste::Scope::Launch, LB = B->In == Waste::Scope::Launch;
   if (LA != LB)
     return LA;
-  return A->Bytes > B->Bytes;
+  return A->Weight > B->Weight;
 }
 
 std::optional<Waste> findingWaste(const Finding &F) {
@@ -113,7 +114,7 @@ std::vector<double> wasteRanks(const std::vector<Finding> &Findings) {
     Ws.push_back(findingWaste(F));
     if (Ws.back())
       (Ws.back()->In == Waste::Scope::Launch ? MaxLaunch : MaxWarp) =
-          std::max(Ws.back()->In == Waste::Scope::Launch ? MaxLaunch : MaxWarp, Ws.back()->Bytes);
+          std::max(Ws.back()->In == Waste::Scope::Launch ? MaxLaunch : MaxWarp, Ws.back()->Weight);
   }
   std::vector<double> Ranks;
   for (const std::optional<Waste> &W : Ws) {
@@ -123,7 +124,7 @@ std::vector<double> wasteRanks(const std::vector<Finding> &Findings) {
     }
     const bool Launch = W->In == Waste::Scope::Launch;
     const double Max = Launch ? MaxLaunch : MaxWarp;
-    const double Scaled = Max > 0 ? std::log2(1 + W->Bytes) / std::log2(1 + Max) : 1;
+    const double Scaled = Max > 0 ? std::log2(1 + W->Weight) / std::log2(1 + Max) : 1;
     Ranks.push_back(std::round(((Launch ? 50 : 0) + 50 * Scaled) * 10) / 10);
   }
   return Ranks;

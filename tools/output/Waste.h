@@ -13,12 +13,13 @@
 //               requests per warp are not known either): the scope says so.
 //
 // in the space's unit (extra sectors, extra wavefronts, extra constant-cache
-// requests). To put the spaces in one list the excess is weighed in bytes of
-// L1 bandwidth (docs/ranking.md): a sector is 32 bytes, a wavefront is one
-// cycle of the shared-memory pipe, 128 bytes; a constant-cache request is one
-// cycle of the constant cache, weighed as a wavefront. Per-launch excesses
-// rank before per-warp ones (they are not comparable); within a scope,
-// by weight.
+// requests). To put the spaces in one list every extra unit is weighed alike,
+// as a sector's 32 bytes (docs/ranking.md): a sector is 32 bytes of L2 or DRAM
+// traffic, a wavefront one cycle of an SM's shared-memory pipe, a
+// constant-cache request one cycle of the constant cache, and at a GPU's peak
+// rates these take times of the same order. Only sectors are shown in bytes.
+// Per-launch excesses rank before per-warp ones (they are not comparable);
+// within a scope, by weight.
 //===----------------------------------------------------------------------===//
 
 #ifndef COALESCE_TOOLS_OUTPUT_WASTE_H
@@ -37,7 +38,10 @@ struct Waste {
   enum class Scope { Launch, Warp, WarpIteration };
   Scope In = Scope::Launch;
   double Units = 0;   // extra sectors / wavefronts / constant-cache requests
-  double Bytes = 0;   // Units weighed in bytes (see above)
+  double Weight = 0;  // what ranks it: Units x unitWeight()
+  /// The extra traffic in bytes, for a space counted in 32-byte sectors
+  /// (global, local); nullopt for wavefronts and constant-cache requests.
+  std::optional<double> Bytes;
   MemorySpace Space = MemorySpace::Global;
   /// The launch it was taken from (Scope::Launch): its grid and sites.
   Dim3 Grid;
@@ -49,7 +53,7 @@ struct Waste {
   const char *scopeName() const;
 };
 
-/// The bytes one unit of space S weighs (32 for a sector, 128 otherwise).
+/// What one extra unit of space S weighs in the ranking: 32 for each.
 double unitWeight(MemorySpace S);
 
 /// The excess of one record (nullopt: unknown cost, or none over the ideal).
