@@ -143,3 +143,25 @@ TEST(Grouping, LaunchConfigurationsOfOneKernelWithDifferentCostsAreOneFinding) {
                 .size(),
             3u);
 }
+
+TEST(Grouping, TheLoadAndStoreOfAReadModifyWriteAreOneFinding) {
+  AccessRecord L = record("k"), S = record("k"), Other = record("k");
+  L.Array = S.Array = Other.Array = "out";
+  L.Expression = S.Expression = "out[i * 8]";
+  Other.Expression = "out[i * 16]";
+  S.Op = Other.Op = AccessOp::Store;
+  const std::string Rest = " uses 32 sectors per request (ideal 4): lanes are 32 bytes apart";
+  Finding FL = finding(L, "global load from 'out'" + Rest);
+  Finding FS = finding(S, "global store to 'out'" + Rest);
+  std::vector<Finding> G = groupFindings({FL, FS});
+  ASSERT_EQ(G.size(), 1u);
+  EXPECT_EQ(G[0].Message,
+            "global load and store of 'out' each use 32 sectors per request (ideal 4): lanes are "
+            "32 bytes apart");
+  EXPECT_EQ(G[0].Also, (std::vector<const AccessRecord *>{&S}));
+  // Another cost, or another expression at the same place, stays apart.
+  EXPECT_EQ(groupFindings({FL, finding(S, "global store to 'out' uses 16 sectors per request")})
+                .size(),
+            2u);
+  EXPECT_EQ(groupFindings({FL, finding(Other, "global store to 'out'" + Rest)}).size(), 2u);
+}

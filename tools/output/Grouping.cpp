@@ -166,6 +166,54 @@ std::vector<Finding> mergeConfigurations(std::vector<Finding> Findings) {
   return Out;
 }
 
+std::vector<Finding> mergeReadModifyWrite(std::vector<Finding> Findings) {
+  std::vector<bool> Gone(Findings.size(), false);
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    Finding &L = Findings[I];
+    if (Gone[I] || !L.Record || L.Record->Op != AccessOp::Load)
+      continue;
+    const std::string LoadPhrase = accessPhrase(*L.Record);
+    if (L.Message.rfind(LoadPhrase, 0) != 0)
+      continue;
+    for (size_t J = 0; J < Findings.size(); ++J) {
+      Finding &S = Findings[J];
+      if (J == I || Gone[J] || !S.Record || S.Record->Op != AccessOp::Store ||
+          S.RuleId != L.RuleId || S.Level != L.Level || S.Pos.File != L.Pos.File ||
+          S.Pos.Line != L.Pos.Line || S.Pos.Column != L.Pos.Column ||
+          S.Record->Kernel != L.Record->Kernel || S.Record->Array != L.Record->Array ||
+          S.Record->Expression != L.Record->Expression)
+        continue;
+      const std::string StorePhrase = accessPhrase(*S.Record);
+      if (S.Message.rfind(StorePhrase, 0) != 0 ||
+          S.Message.substr(StorePhrase.size()) != L.Message.substr(LoadPhrase.size()))
+        continue;
+      // "global load and store of 'out' each use 32 sectors per request ..."
+      std::string Rest = L.Message.substr(LoadPhrase.size());
+      for (const auto &[Verb, Plural] : {std::pair<const char *, const char *>{" uses ", " each use "},
+                                         {" has ", " each have "}})
+        if (Rest.rfind(Verb, 0) == 0) {
+          Rest = Plural + Rest.substr(std::string(Verb).size());
+          break;
+        }
+      L.Message = std::string(spaceName(L.Record->Space)) + " load and store of '" +
+                  L.Record->Array + "'" + Rest;
+      L.Also.push_back(S.Record);
+      L.Also.insert(L.Also.end(), S.Also.begin(), S.Also.end());
+      for (FindingNote &N : S.Notes)
+        if (std::none_of(L.Notes.begin(), L.Notes.end(),
+                         [&](const FindingNote &M) { return sameNote(M, N); }))
+          L.Notes.push_back(std::move(N));
+      Gone[J] = true;
+      break;
+    }
+  }
+  std::vector<Finding> Out;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (!Gone[I])
+      Out.push_back(std::move(Findings[I]));
+  return Out;
+}
+
 std::vector<std::string> kernelsOf(const Finding &F) {
   std::vector<std::string> Names;
   auto Add = [&](const AccessRecord *R) {
@@ -191,7 +239,7 @@ std::string kernelList(const std::vector<std::string> &Names) {
 }
 
 std::vector<Finding> groupFindings(std::vector<Finding> Findings) {
-  Findings = mergeConfigurations(std::move(Findings));
+  Findings = mergeReadModifyWrite(mergeConfigurations(std::move(Findings)));
   using Key = std::tuple<std::string, int, std::string, unsigned, unsigned, std::string>;
   std::map<Key, size_t> Index;
   std::vector<Finding> Out;

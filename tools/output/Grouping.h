@@ -46,6 +46,12 @@ namespace coalesce {
 /// that read the same are left for groupFindings() to join.
 std::vector<Finding> mergeConfigurations(std::vector<Finding> Findings);
 
+/// The load and the store of one read-modify-write (`out[i] /= s`: one
+/// expression, one position, one kernel) that cost the same are one finding:
+/// "global load and store of 'out' each use 32 sectors per request ...",
+/// with both records (the store's in Also) and the notes of both, once.
+std::vector<Finding> mergeReadModifyWrite(std::vector<Finding> Findings);
+
 /// The findings of one translation unit, grouped, in the order of their first
 /// member; messages name their kernels' instantiations.
 std::vector<Finding> groupFindings(std::vector<Finding> Findings);

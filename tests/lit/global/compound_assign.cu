@@ -6,13 +6,12 @@ __global__ void compound(float *a, int *cnt) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   a[i] *= 2.0f;
   a[2 * i] += 1.0f;
-  // CHECK: :[[@LINE-1]]:3: warning: global load from 'a' uses 8 sectors per request (ideal 4): lanes are 8 bytes apart [coalesce-uncoalesced-global]
-  // CHECK: :[[@LINE-2]]:3: warning: global store to 'a' uses 8 sectors per request (ideal 4): lanes are 8 bytes apart [coalesce-uncoalesced-global]
+  // The load and the store of one read-modify-write, one finding:
+  // CHECK: :[[@LINE-2]]:3: warning: global load and store of 'a' each use 8 sectors per request (ideal 4): lanes are 8 bytes apart [coalesce-uncoalesced-global]
   cnt[i]++;
   --cnt[i + 8];
   ++cnt[4 * i];
-  // CHECK: :[[@LINE-1]]:5: warning: global load from 'cnt' uses 16 sectors per request (ideal 4): lanes are 16 bytes apart [coalesce-uncoalesced-global]
-  // CHECK: :[[@LINE-2]]:5: warning: global store to 'cnt' uses 16 sectors per request (ideal 4): lanes are 16 bytes apart [coalesce-uncoalesced-global]
+  // CHECK: :[[@LINE-1]]:5: warning: global load and store of 'cnt' each use 16 sectors per request (ideal 4): lanes are 16 bytes apart [coalesce-uncoalesced-global]
 }
 
 int main() {

@@ -12,12 +12,12 @@ __global__ void scale(float *p, int n) {
   if (i < n)
     p[i * 2] *= 2.0f;
 }
-// SPLIT: :[[@LINE-2]]:5: warning: global load from 'p' uses 8 sectors per request (ideal 4)
+// SPLIT: :[[@LINE-2]]:5: warning: global load and store of 'p' each use 8 sectors per request (ideal 4)
 // SPLIT: note: blockDim unknown: the launch at split_host_kernel.cu:[[#@LINE+12]] has a block shape that is not known statically (it depends on the parameter 'threads' of 'launch_scale', which no code in this file calls (calls from other files are not followed)); assuming blockDim.x is a multiple of 32; set {{--block=scale=X,Y,Z|the check option Block=scale=X,Y,Z}} to be exact
-// SPLIT: :[[@LINE-4]]:5: warning: global store to 'p' uses 8 sectors per request (ideal 4)
-// GIVEN: :[[@LINE-5]]:5: warning: global load from 'p' uses 8 sectors per request (ideal 4)
+//
+// GIVEN: :[[@LINE-5]]:5: warning: global load and store of 'p' each use 8 sectors per request (ideal 4)
 // GIVEN: note: assuming blockDim = (128, 1, 1) from {{--block=scale=128|the check option Block=scale=128}}: the launch at split_host_kernel.cu:[[#@LINE+9]] has a block shape that is not known statically (it depends on the parameter 'threads' of 'launch_scale', which no code in this file calls (calls from other files are not followed))
-// GIVEN: :[[@LINE-7]]:5: warning: global store to 'p' uses 8 sectors per request (ideal 4)
+//
 
 __global__ void shift(float *p) { p[threadIdx.x + 1] = 0; }
 // SPLIT: :[[@LINE-1]]:35: remark: global store to 'p' uses 5 sectors per request (ideal 4)

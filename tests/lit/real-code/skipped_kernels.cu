@@ -21,5 +21,5 @@ void run(float *) {}
 
 // CHECK: skipped_kernels.cu: note: no kernel is defined or instantiated in this file; the preprocessor skipped lines 12-14 (`#if defined(FEATURE_ENABLED)`) and lines 16-18 (`#ifdef FEATURE_ENABLED`): a kernel there, or the code that instantiates one, is not seen; if the build defines the macros they test, give them after `--` (-DNAME=VALUE)
 // CHECK: 0 accesses in 0 kernels
-// ON: warning: scale<2>: global load from 'p' uses 8 sectors per request (ideal 4)
+// ON: warning: scale<2>: global load and store of 'p' each use 8 sectors per request (ideal 4)
 // ON-NOT: no kernel is defined

@@ -18,8 +18,8 @@ __global__ void reduce_strided(const float *in, float *out) {
     int index = 2 * s * tid;
     if (index < blockDim.x)
       sdata[index] += sdata[index + s];
-    // CHECK-DAG: :[[@LINE-1]]:7: warning: shared load from 'sdata' has a 3.917-way bank conflict: 3.917 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
-    // CHECK-DAG: :[[@LINE-2]]:7: warning: shared store to 'sdata' has a 3.917-way bank conflict: 3.917 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
+    // CHECK-DAG: :[[@LINE-1]]:7: warning: shared load and store of 'sdata' each have a 3.917-way bank conflict: 3.917 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
+    //
     // CHECK-DAG: :[[@LINE-3]]:23: warning: shared load from 'sdata' has a 3.917-way bank conflict: 3.917 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
     __syncthreads();
   }

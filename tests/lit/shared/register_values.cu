@@ -58,7 +58,7 @@ __global__ void rmw(float *m, int n) {
   __syncthreads();
   for (int j = 0; j < n; ++j)
     a[t][5] -= a[j][5] * a[j][t];
-  // CHECK-DAG: :[[@LINE-1]]:5: warning: shared load from 'a' has a 32-way bank conflict: 32 wavefronts per request (ideal 1)
+  // CHECK-DAG: :[[@LINE-1]]:5: warning: shared load and store of 'a' each have a 32-way bank conflict: 32 wavefronts per request (ideal 1)
   // CHECK-DAG: :[[@LINE-2]]:5: note: {{.*}}`a[t][5]` is read and written back in the loop at line [[@LINE-3]], at an address the loop does not change, and nothing else in the loop may overwrite it: nvcc keeps the value in a register between iterations and loads or stores it only where its unrolled copy of the loop starts or ends, so the requests per warp are not known
   // REC-DAG: register_values.cu:[[@LINE-3]]:5: rmw load shared 'a' `a[t][5]` 32/1 bank-conflict
   // REC-DAG: register_values.cu:[[@LINE-4]]:5: rmw store shared 'a' `a[t][5]` 32/1 bank-conflict
