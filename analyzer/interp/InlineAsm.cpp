@@ -15,8 +15,11 @@
 //                                  8-15, ... per matrix
 //   ld / st (.global, .shared, ..) a plain load or store of the width of its
 //                                  type and vector (.v2.f32: 8 bytes)
+//   atom / red .global, a type     REDG / ATOMG: an atomic access of the
+//                                  type's width, as atomicAdd
 //   cp.async.bulk (TMA), other     unknown, with the instruction named
-//   ldmatrix shapes, atom/red, a
+//   ldmatrix shapes, shared,
+//   vector or packed atom/red, a
 //   guarded instruction, branches
 //
 // Every other instruction's destination is unknown. The register values of
@@ -398,6 +401,35 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
       asmAccess(Store ? AccessOp::Store : AccessOp::Load, B, A ? A->Offset : 0,
                 std::max(1u, std::min(16u, Vec * Bytes)), I);
       continue;
+    }
+    // Global atomics and reductions (`red.global.add.f32 [a], v;`,
+    // `atom.global.add.u32 d, [a], v;`): one atomic access of the width of
+    // their type, as atomicAdd is (the same RED/ATOM instruction, measured:
+    // sample_kernels/grid_stride.cu, image_pipeline.cu). Vector, packed and
+    // shared forms stay unknown below.
+    if ((Head == "atom" || Head == "red") && St.has("global") && !St.has("v2") &&
+        !St.has("v4") && !St.has("v8")) {
+      const size_t AddrAt = Head == "red" ? 0 : 1;
+      std::optional<PtxAddress> A =
+          N > AddrAt ? parsePtxAddress(St.Operands[AddrAt]) : std::nullopt;
+      const unsigned Bytes = ptxTypeBytes(St.Opcode.back());
+      if (A && Bytes && Bytes <= 8) {
+        AsmValue B = Get(A->Base);
+        Clobber(St);
+        AsmInstruction I;
+        I.Space = MemorySpace::Global;
+        if (Guarded)
+          I.Why = GuardWhy();
+        if (B.V.K == Value::Ptr) {
+          std::optional<MemorySpace> Sp = R.Regions[B.V.Region].space();
+          if (Sp && *Sp != MemorySpace::Global)
+            B.V = Value::unknown(Unmodelled(St, "its state space is not the pointer's"));
+        }
+        if (!B.Site)
+          B.Site = AnySite;
+        asmAccess(AccessOp::Atomic, B, A->Offset, Bytes, I);
+        continue;
+      }
     }
     // Other instructions that touch memory (an ld or st with a cache policy,
     // atom, red, st.async): unknown where they have an address operand;

@@ -25,8 +25,15 @@ __global__ void vectors(const float4 *in, float *out) {
                " setp.lt.u32 p, k, 4; @p bra LOOP%=; }"
                ::"r"(sp), "f"(a));
   // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors store shared 's' `sp` ?/? unknown
-  // An atomic in PTX: recorded, not costed.
+  // Global atomics and reductions in PTX are costed as atomicAdd is: the
+  // width of their type at the address operand.
   asm volatile("red.global.add.f32 [%0], %1;" ::"l"(&out[i]), "f"(a));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors atomic global 'out' `&out[i]` 4/4 ok
+  unsigned old;
+  asm volatile("atom.global.add.u32 %0, [%1+4], %2;" : "=r"(old) : "l"(&out[8 * i]), "r"(1u));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors atomic global 'out' `&out[8 * i]` 32/4 uncoalesced
+  // A packed or shared atomic is recorded, not costed.
+  asm volatile("red.global.add.noftz.f16x2 [%0], %1;" ::"l"(&out[i]), "r"(old));
   // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors atomic global 'out' `&out[i]` ?/? unknown
   // A global pointer through cvta.to.global keeps its address.
   unsigned long long gp;
