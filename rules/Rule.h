@@ -81,33 +81,24 @@ public:
 };
 
 /// The declaration of a rule's class (rules/<Class>.h): id() and summary()
-/// come from Rules.def, space() and describe() from the rule's own file.
-#define COALESCE_DECLARE_RULE(Class)                                           \
+/// come from Rules.def, space() and describe() from the rule's own file;
+/// Extra declares more members (a rule that shares its space says which
+/// records are its own: claims()).
+#define COALESCE_RULE_CLASS(Class, Extra)                                      \
   namespace coalesce {                                                         \
   class Class : public Rule {                                                  \
   public:                                                                      \
     const char *id() const override;                                           \
     const char *summary() const override;                                      \
     MemorySpace space() const override;                                        \
+    Extra                                                                      \
     void describe(const AccessRecord &R, const RuleOptions &Opts,              \
                   Finding &F) const override;                                  \
   };                                                                           \
   }
-
-/// The same for a rule that shares its space with another and says which
-/// records are its own (claims()).
+#define COALESCE_DECLARE_RULE(Class) COALESCE_RULE_CLASS(Class, )
 #define COALESCE_DECLARE_SPLIT_RULE(Class)                                     \
-  namespace coalesce {                                                         \
-  class Class : public Rule {                                                  \
-  public:                                                                      \
-    const char *id() const override;                                           \
-    const char *summary() const override;                                      \
-    MemorySpace space() const override;                                        \
-    bool claims(const AccessRecord &R) const override;                         \
-    void describe(const AccessRecord &R, const RuleOptions &Opts,              \
-                  Finding &F) const override;                                  \
-  };                                                                           \
-  }
+  COALESCE_RULE_CLASS(Class, bool claims(const AccessRecord &R) const override;)
 
 /// All rules, in the order of Rules.def.
 const std::vector<std::unique_ptr<Rule>> &allRules();

@@ -439,14 +439,13 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
     // What would settle it: the kernel parameters among its operands, whose
     // values --assume states (issue 33: llm.c's `idx / C`).
     Reason Why = makeReason(Res);
-    Why.Settle = assumeFactsFor((L.P + Rv.P).symbols(), R.Syms);
-    if (!Why.Settle.empty()) {
+    const std::vector<std::string> Names = paramNamesOf((L.P + Rv.P).symbols(), R.Syms);
+    Why.Settle = assumeFactsFor(Names);
+    if (!Names.empty()) {
       std::string Which, Assume;
-      for (size_t K = 0; K < Why.Settle.size(); ++K) {
-        const std::string &F = Why.Settle[K];
-        const std::string Name = F.substr(9, F.size() - 9 - 6); // "--assume " NAME "=VALUE"
-        Which += (K ? (K + 1 == Why.Settle.size() ? " and " : ", ") : "") + ("'" + Name + "'");
-        Assume += " " + F;
+      for (size_t K = 0; K < Names.size(); ++K) {
+        Which += (K ? (K + 1 == Names.size() ? " and " : ", ") : "") + ("'" + Names[K] + "'");
+        Assume += " " + Why.Settle[K];
       }
       Why.Text += "; it depends on the value of " + Which + ", which" + Assume +
                   " may settle";

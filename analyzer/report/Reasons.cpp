@@ -105,18 +105,29 @@ Reason wrapReason(ReasonKind K, std::initializer_list<std::string> Args,
   return R;
 }
 
-std::vector<std::string> assumeFactsFor(const std::vector<SymbolId> &Ids,
-                                        const SymbolTable &Syms) {
-  std::vector<std::string> Facts;
+std::vector<std::string> paramNamesOf(const std::vector<SymbolId> &Ids, const SymbolTable &Syms) {
+  std::vector<std::string> Names;
   for (SymbolId S : Ids) {
     const SymbolInfo &I = Syms.get(S);
     if (I.Kind != SymbolKind::Param)
       continue;
-    const std::string F = "--assume " + (I.Source.empty() ? I.Name : I.Source) + "=VALUE";
-    if (std::find(Facts.begin(), Facts.end(), F) == Facts.end())
-      Facts.push_back(F);
+    const std::string &N = I.Source.empty() ? I.Name : I.Source;
+    if (std::find(Names.begin(), Names.end(), N) == Names.end())
+      Names.push_back(N);
   }
+  return Names;
+}
+
+std::vector<std::string> assumeFactsFor(const std::vector<std::string> &Names) {
+  std::vector<std::string> Facts;
+  for (const std::string &N : Names)
+    Facts.push_back("--assume " + N + "=VALUE");
   return Facts;
+}
+
+std::vector<std::string> assumeFactsFor(const std::vector<SymbolId> &Ids,
+                                        const SymbolTable &Syms) {
+  return assumeFactsFor(paramNamesOf(Ids, Syms));
 }
 
 ReasonKind reasonFamily(ReasonKind K) {

@@ -76,9 +76,11 @@ Reason makeReason(ReasonKind K, std::vector<std::string> Args);
 /// The reason an integer operation of model/IntOps.h failed for (a kind of
 /// the "index-arithmetic" family); None when R.Ok.
 Reason makeReason(const IntResult &R);
-/// The --assume facts that would give the kernel parameters among Ids a
-/// value ("--assume C=VALUE", by the name the user's code spells), in order,
-/// each once; symbols of other kinds give none.
+/// The kernel parameters among Ids, by the name the user's code spells, in
+/// order, each once; symbols of other kinds give none.
+std::vector<std::string> paramNamesOf(const std::vector<SymbolId> &Ids, const SymbolTable &Syms);
+/// The --assume facts that would give them a value ("--assume C=VALUE").
+std::vector<std::string> assumeFactsFor(const std::vector<std::string> &Names);
 std::vector<std::string> assumeFactsFor(const std::vector<SymbolId> &Ids,
                                         const SymbolTable &Syms);
 Assumption makeAssumption(AssumptionKind K,
