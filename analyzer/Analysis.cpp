@@ -5,6 +5,7 @@
 #include "ast/AstUtil.h"
 
 #include "cost/Aggregate.h"
+#include "cost/LayoutChoice.h"
 #include "launch/Launches.h"
 
 #include "clang/AST/ASTContext.h"
@@ -12,6 +13,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -43,6 +45,14 @@ bool sameResults(const std::vector<AccessRecord> &A,
     if (X.Pos.RawLoc != Y.Pos.RawLoc || X.Op != Y.Op || X.Ans != Y.Ans ||
         X.Context != Y.Context || X.RequestsPerWarp != Y.RequestsPerWarp)
       return false;
+    // The layouts tried must cost the same too: the fix chosen later has to
+    // hold in both launches.
+    if (X.LayoutCosts.size() != Y.LayoutCosts.size())
+      return false;
+    for (size_t C = 0; C < X.LayoutCosts.size(); ++C)
+      if (std::isnan(X.LayoutCosts[C]) != std::isnan(Y.LayoutCosts[C]) ||
+          (!std::isnan(X.LayoutCosts[C]) && !sameCost(X.LayoutCosts[C], Y.LayoutCosts[C])))
+        return false;
   }
   return true;
 }
@@ -494,6 +504,9 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     if (Times)
       Times->Kernels.push_back(Time);
   }
+  // A shared array's layout fix must hold in every kernel and launch that
+  // uses it: chosen once all are in.
+  chooseLayoutFixes(Report.Accesses);
   return Report;
 }
 

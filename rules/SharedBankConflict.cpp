@@ -17,22 +17,33 @@ void SharedBankConflict::describe(const AccessRecord &R, const RuleOptions &Opts
     F.Message = accessPhrase(R) + " has " + articleFor(formatNumber(R.Ans.ratio())) + " " +
                 formatNumber(R.Ans.ratio()) + "-way bank conflict: " + costStatement(R);
   addEvidenceAndAssumptions(F, R, Opts, "wavefront");
-  if (R.PaddedCost) {
-    std::string Fix = "padding the innermost dimension by " +
-                      quantity(R.PadElements, "element") + " (" + R.PadDeclaration +
-                      ") gives " + quantity(*R.PaddedCost, "wavefront") +
-                      " per request";
-    if (!R.PadTradeoff.empty())
-      Fix += ", but " + R.PadTradeoff;
-    if (!R.PadWhyNot.empty())
-      Fix += "; no fix-it is offered: " + R.PadWhyNot;
+  if (R.Fix && !Answer::exceeds(R.Fix->Before, R.Fix->After)) {
+    // The array's fix helps its other accesses, not this one.
+    F.Notes.push_back({std::nullopt, "the layout proposed for the other accesses of '" + R.Array +
+                                         "' (" + R.Fix->What + ") leaves this one at " +
+                                         quantity(R.Fix->After, "wavefront") + " per request"});
+  } else if (R.Fix) {
+    const LayoutFix &X = *R.Fix;
+    std::string Fix = X.What + " gives " + quantity(X.After, "wavefront") + " per request (now " +
+                      formatNumber(X.Before) + ") " + X.Condition + "; ";
+    Fix += X.Accesses == 1 ? "it is the only access of '" + R.Array + "'"
+                           : "none of the " + std::to_string(X.Accesses) + " accesses of '" +
+                                 R.Array + "' gets dearer (" + formatNumber(X.ArrayBefore) +
+                                 " -> " + formatNumber(X.ArrayAfter) + " wavefronts per warp)";
+    if (!X.Alternative.empty())
+      Fix += "; " + X.Alternative;
+    if (!X.WhyNot.empty())
+      Fix += "; no fix-it is offered: " + X.WhyNot;
     // A remark (a cost that holds only for some sizes) gets no fix-it.
-    if (!R.PadInsertText.empty() && F.Level == Severity::Warning) {
-      F.Fixes.push_back({R.PadInsertPos, R.PadRemoveLength, R.PadInsertText});
-      F.Notes.push_back({R.PadInsertPos, Fix});
+    if (!X.Edits.empty() && X.WhyNot.empty() && F.Level == Severity::Warning) {
+      for (const SourceEdit &E : X.Edits)
+        F.Fixes.push_back({E.Pos, E.RemoveLength, E.Insert});
+      F.Notes.push_back({X.Edits.front().Pos, Fix});
     } else {
       F.Notes.push_back({std::nullopt, Fix});
     }
+  } else if (!R.NoFixWhy.empty()) {
+    F.Notes.push_back({std::nullopt, R.NoFixWhy});
   }
 }
 

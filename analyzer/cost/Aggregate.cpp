@@ -10,6 +10,7 @@
 #include "report/Numbers.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Type.h"
 
 #include <algorithm>
@@ -19,6 +20,10 @@
 using namespace clang;
 
 namespace coalesce {
+
+/// Distinct requests of one access kept for the layout search; an access
+/// that makes more (a long loop of distinct addresses) is not re-costed.
+constexpr size_t MaxLayoutRequests = 8192;
 
 namespace {
 
@@ -142,13 +147,6 @@ Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
   return Out;
 }
 
-const PaddingPlan &AccessAggregator::plan(const VarDecl *Array) {
-  auto It = Plans.find(Array);
-  if (It == Plans.end())
-    It = Plans.emplace(Array, planPadding(Run.Ctx, Array, Run.Kernel)).first;
-  return It->second;
-}
-
 void AccessAggregator::addAssumption(Stats &S, const Assumption &A) {
   if (std::find(S.Assumptions.begin(), S.Assumptions.end(), A) ==
       S.Assumptions.end())
@@ -191,7 +189,17 @@ void AccessAggregator::record(const AccessEvent &E) {
     S.Width = E.Width;
     S.Chunks = E.Chunks;
     S.Instruction = instructionName(E.Instr, E.Op == AccessOp::Store, E.Width, E.Matrices);
-    S.ArrayDecl = E.ArrayDecl;
+    // An access of a declared shared array, by subscript or through a
+    // pointer into it: its requests are re-costed under other layouts.
+    if (E.Region && Run.Regions[*E.Region].K == MemRegion::Shared) {
+      auto [Known, First] = LayoutArrays.try_emplace(*E.Region, nullptr);
+      if (First) {
+        auto *VD = dyn_cast_or_null<VarDecl>(Run.Regions[*E.Region].Decl);
+        if (sharedArrayShape(Run.Ctx, VD))
+          Known->second = VD;
+      }
+      S.ArrayDecl = Known->second;
+    }
     S.StructSize = E.StructSize;
     S.Order = Next++;
   }
@@ -297,8 +305,13 @@ void AccessAggregator::record(const AccessEvent &E) {
           C += RO.front();
       }
     }
-    // Padding what-ifs and vector chances are a plain access's.
-    S.PadPossible = false;
+    // An asynchronous copy's shared side costs what its global side's
+    // lanes make it: not re-costed under another layout.
+    if (E.Instr != InstrKind::Matrix && S.LayoutOk) {
+      S.LayoutOk = false;
+      S.LayoutWhyNot = "an asynchronous copy writes it (its cost under another layout depends "
+                       "on the global side, which the search does not re-cost)";
+    }
   }
   if (!Addr.hasUniformSymbolicPart(E.Active)) {
     if (S.UnknownWhy.empty() && !Instr && recordParametric(S, E, Addr))
@@ -369,23 +382,42 @@ void AccessAggregator::record(const AccessEvent &E) {
   } else if (Rg.AlignNote && spaceModel(E.Space).StatesBaseAlignment) {
     addAssumption(S, *Rg.AlignNote);
   }
-  // The same request with the array's innermost dimension padded.
-  if (spaceModel(E.Space).PaddingFix && S.PadPossible) {
-    const PaddingPlan *P = E.ArrayDecl ? &plan(E.ArrayDecl) : nullptr;
-    if (P && P->Possible && E.Subscripts.size() == P->Dims.size()) {
-      Poly Padded = Rg.BaseOffset + paddedOffset(E.Subscripts, *P) +
-                    Poly::constant(int64_t(E.Chunk) * E.Width);
-      // Memoized like the request's own cost: the rows of a tile repeat.
-      std::string Key = memoKey("pad", E.Space, Padded, E.Active, E.Width, Rg.Align);
-      auto PM = CostMemos.find(Key);
-      if (PM == CostMemos.end()) {
-        CostMemo M;
-        M.C = requestCost(E.Space, Padded, E.Active, E.Width, Rg.Align, Run.Syms);
-        PM = CostMemos.emplace(std::move(Key), std::move(M)).first;
-      }
-      S.SumPadded += PM->second.C.Value * E.Weight;
-    } else {
-      S.PadPossible = false;
+  // Kept by address for the layout search (layoutSearch()).
+  if (spaceModel(E.Space).PaddingFix && S.ArrayDecl && S.LayoutOk) {
+    // By a hash of the request; equal hashes are compared in full.
+    uint64_t H = 0x9e3779b97f4a7c15ull ^ (uint64_t(E.Active) << 20) ^ (uint64_t(E.Width) << 8) ^
+                 E.Matrices;
+    auto Mix = [&H](uint64_t V) { H = (H ^ V) * 0x100000001b3ull; };
+    for (const Poly::Term &T : E.Offset.terms()) {
+      for (SymbolId Sym : T.M.Syms)
+        Mix(0x51ed27u + Sym);
+      for (int64_t C : T.C)
+        Mix(uint64_t(C));
+    }
+    std::vector<Stats::LayoutRequest> &Bucket = S.LayoutRequests[H];
+    auto Same = std::find_if(Bucket.begin(), Bucket.end(), [&](const Stats::LayoutRequest &Q) {
+      return Q.Active == E.Active && Q.Width == E.Width && Q.Offset == E.Offset &&
+             (!Q.Instr || Q.Instr->Matrices == E.Matrices);
+    });
+    if (Same == Bucket.end()) {
+      Stats::LayoutRequest Q;
+      Q.Offset = E.Offset;
+      if (E.ArrayDecl == S.ArrayDecl)
+        Q.Subscripts = E.Subscripts;
+      Q.Active = E.Active;
+      Q.Width = E.Width;
+      if (Instr)
+        Q.Instr = *Instr;
+      Bucket.push_back(std::move(Q));
+      Same = std::prev(Bucket.end());
+      ++S.LayoutRequestCount;
+    }
+    Same->Weight += E.Weight;
+    if (S.LayoutRequestCount > MaxLayoutRequests) {
+      S.LayoutOk = false;
+      S.LayoutWhyNot = "it makes more than " + std::to_string(MaxLayoutRequests) +
+                       " distinct requests in one launch";
+      S.LayoutRequests.clear();
     }
   }
   // The same lanes at the same distances, at another offset from the
@@ -641,75 +673,91 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     }
     Out.push_back(std::move(Rec));
   }
-  proposePadding(Order, Out);
+  layoutSearch(Order, Out);
   return Out;
 }
 
-void AccessAggregator::proposePadding(const std::vector<const Stats *> &Order,
-                                      std::vector<AccessRecord> &Out) {
-  // Padding changes every access to the array: propose it when the array's
-  // wavefronts, summed over its accesses, go down; say which get worse.
+void AccessAggregator::layoutSearch(const std::vector<const Stats *> &Order,
+                                    std::vector<AccessRecord> &Out) {
   std::map<const VarDecl *, std::vector<size_t>> ByArray;
   for (size_t I = 0; I < Order.size(); ++I)
     if (spaceModel(Order[I]->Space).PaddingFix && Order[I]->ArrayDecl)
       ByArray[Order[I]->ArrayDecl].push_back(I);
   for (auto &KV : ByArray) {
-    const PaddingPlan &P = plan(KV.first);
-    double Before = 0, After = 0;
-    bool Usable = P.Possible;
-    for (size_t I : KV.second) {
-      const Stats *S = Order[I];
-      if (!S->PadPossible || !S->UnknownWhy.empty()) {
-        Usable = false;
-        break;
-      }
-      Before += S->Sum.costSum();
-      After += S->SumPadded;
-    }
-    if (!Usable || !Answer::exceeds(Before, After))
+    std::shared_ptr<const ArrayEditPlan> Plan = planLayoutEdits(Run.Ctx, KV.first, Run.Kernel);
+    if (!Plan)
       continue;
-    std::string Worse;
+    auto Search = std::make_shared<LayoutSearch>();
+    Search->Plan = Plan;
+    unsigned MaxWidth = 0;
     for (size_t I : KV.second) {
       const Stats *S = Order[I];
-      const double Now = S->Sum.costSum() / S->SumW, Pad = S->SumPadded / S->SumW;
-      if (Answer::exceeds(Pad, Now))
-        Worse += std::string(Worse.empty() ? "" : "; ") + "the " + opName(S->Op) +
-                 " at line " + std::to_string(Out[I].Pos.Line) + " goes from " +
-                 formatNumber(Now) + " to " + formatNumber(Pad) + " wavefronts";
-    }
-    // Wider accesses of the array (through a vector type or a pointer) whose
-    // alignment the padded row pitch breaks: the padding cannot be applied
-    // as it is.
-    const int64_t Pitch = (P.Dims.back() + P.Pad) * P.ElemSize;
-    std::string Breaks;
-    std::set<std::pair<unsigned, unsigned>> Said;
-    for (const AccessRecord &A : Out)
-      if (A.Space == MemorySpace::Shared && A.Array == KV.first->getName() &&
-          A.BytesPerLane > static_cast<unsigned>(P.ElemSize) && Pitch % A.BytesPerLane != 0 &&
-          Said.insert({A.Pos.Line, A.BytesPerLane}).second)
-        Breaks += std::string(Breaks.empty() ? "" : "; ") + "the " +
-                  std::to_string(A.BytesPerLane) + "-byte " + opName(A.Op) + " at line " +
-                  std::to_string(A.Pos.Line) + " would lose its " +
-                  std::to_string(A.BytesPerLane) + "-byte alignment (a row pitch of " +
-                  std::to_string(Pitch) + " bytes)";
-    if (!Breaks.empty())
-      Worse += std::string(Worse.empty() ? "" : "; ") + Breaks;
-    for (size_t I : KV.second) {
-      AccessRecord &R = Out[I];
-      const Stats *S = Order[I];
-      R.PaddedCost = S->SumPadded / S->SumW;
-      R.PadDeclaration = P.Declaration.empty() ? KV.first->getName().str() : P.Declaration;
-      R.PadTradeoff = Worse;
-      R.PadElements = static_cast<unsigned>(P.Pad);
-      if (!P.Editable)
-        R.PadWhyNot = P.WhyNot;
-      else if (!Breaks.empty())
-        R.PadWhyNot = "it would break wider accesses of '" + KV.first->getName().str() + "'";
-      if (P.Editable && Breaks.empty() && R.verdict() == Verdict::BankConflict) {
-        R.PadInsertPos = P.InsertPos;
-        R.PadInsertText = P.InsertText;
-        R.PadRemoveLength = P.RemoveLength;
+      const std::string Which =
+          std::string("the ") + opName(S->Op) + " at line " + std::to_string(Out[I].Pos.Line);
+      if (Search->WhyNot.empty()) {
+        if (!S->UnknownWhy.empty() || !S->MaskWhy.empty() ||
+            Out[I].verdict() == Verdict::Unknown)
+          Search->WhyNot = Which + " has no known cost";
+        else if (S->ParamW > 0)
+          Search->WhyNot = Which + " costs what a run-time size makes it";
+        else if (!S->LayoutOk)
+          Search->WhyNot = Which + ": " + S->LayoutWhyNot;
       }
+      MaxWidth = std::max(MaxWidth, S->Width);
+    }
+    if (Search->WhyNot.empty())
+      Search->Candidates = layoutCandidates(Plan->Shape, MaxWidth);
+    std::vector<std::vector<double>> Costs(KV.second.size(),
+                                           std::vector<double>(Search->Candidates.size(), NAN));
+    // An array without a conflict in this launch is still re-costed: a
+    // layout chosen for another launch must not make this one worse.
+    // Accesses at their ideal first: they are the ones a layout can only
+    // make worse, which rules it out at once.
+    std::vector<size_t> Visit(KV.second.size());
+    for (size_t J = 0; J < Visit.size(); ++J)
+      Visit[J] = J;
+    std::stable_sort(Visit.begin(), Visit.end(), [&](size_t A, size_t B) {
+      return (Out[KV.second[A]].verdict() == Verdict::Ok) >
+             (Out[KV.second[B]].verdict() == Verdict::Ok);
+    });
+    for (size_t C = 0; C < Search->Candidates.size(); ++C) {
+      const SharedLayout &L = Search->Candidates[C];
+      for (size_t J : Visit) {
+        const Stats *S = Order[KV.second[J]];
+        const MemRegion &Rg = Run.Regions[*S->Region];
+        double W = 0, Sum = 0;
+        bool Ok = true;
+        for (const auto &RQ : S->LayoutRequests) {
+          for (const Stats::LayoutRequest &Q : RQ.second) {
+            std::optional<Poly> Moved =
+                Q.Subscripts.size() == Plan->Shape.Dims.size()
+                    ? remapSubscripts(Q.Subscripts, Q.Offset, Q.Width, Q.Active, Plan->Shape, L)
+                    : remapOffset(Q.Offset, Q.Width, Q.Active, Plan->Shape, L);
+            if (!Moved) {
+              Ok = false;
+              break;
+            }
+            const Cost K = requestCost(S->Space, Rg.BaseOffset + *Moved, Q.Active, Q.Width,
+                                       Rg.Align, Run.Syms, nullptr, nullptr,
+                                       Q.Instr ? &*Q.Instr : nullptr);
+            W += Q.Weight;
+            Sum += K.Value * Q.Weight;
+          }
+          if (!Ok)
+            break;
+        }
+        if (!Ok || W <= 0)
+          break;
+        Costs[J][C] = Sum / W;
+        // Worse than today for this access: the layout is out.
+        if (Answer::exceeds(Costs[J][C], S->Sum.costSum() / S->SumW))
+          break;
+      }
+    }
+    for (size_t J = 0; J < KV.second.size(); ++J) {
+      AccessRecord &R = Out[KV.second[J]];
+      R.Layouts = Search;
+      R.LayoutCosts = std::move(Costs[J]);
     }
   }
 }

@@ -13,7 +13,7 @@
 #define COALESCE_ANALYZER_AGGREGATE_H
 
 #include "interp/Interpreter.h"
-#include "cost/Padding.h"
+#include "cost/LayoutEdits.h"
 #include "report/Answer.h"
 #include "report/Report.h"
 #include "model/Alignment.h"
@@ -27,6 +27,15 @@
 #include <vector>
 
 namespace coalesce {
+
+/// An instruction with its own counting rule (model/Instructions.h): its
+/// kind, and for an asynchronous copy the other side's lane addresses (their
+/// constant parts: the rules depend on the lanes' distances and banks only).
+struct InstrCount {
+  InstrKind Kind = InstrKind::Plain;
+  unsigned Matrices = 0;
+  LaneInts Partner{};
+};
 
 class AccessAggregator : public EventSink {
 public:
@@ -73,9 +82,21 @@ private:
     double ParamW = 0;
     /// What the parametric requests' alignment rests on, where it is assumed.
     std::vector<Assumption> ParamAlignmentNotes;
-    // Shared memory: the same requests with the innermost dimension padded.
-    double SumPadded = 0;
-    bool PadPossible = true;
+    // Shared memory: the distinct requests of an access to a declared array,
+    // by address, to re-cost under other layouts (layoutSearch()); false
+    // when one of them cannot be (LayoutWhyNot).
+    struct LayoutRequest {
+      Poly Offset;
+      std::vector<Poly> Subscripts; // when a full subscript of the array
+      LaneMask Active = 0;
+      unsigned Width = 0;
+      double Weight = 0;
+      std::optional<InstrCount> Instr;
+    };
+    std::unordered_map<uint64_t, std::vector<LayoutRequest>> LayoutRequests;
+    size_t LayoutRequestCount = 0;
+    bool LayoutOk = true;
+    std::string LayoutWhyNot;
     const clang::VarDecl *ArrayDecl = nullptr;
     unsigned Order = 0;
     /// The compiler witness over the events (AccessEvent::Witness): any
@@ -101,10 +122,9 @@ private:
   /// symbols whose residue is not known, else the region's base.
   std::optional<Assumption> alignmentNote(const Poly &Addr, LaneMask Active,
                                           MemorySpace Space, const MemRegion &Rg) const;
-  void proposePadding(const std::vector<const Stats *> &Order,
-                      std::vector<AccessRecord> &Out);
-  const PaddingPlan &plan(const clang::VarDecl *Array);
-  std::map<const clang::VarDecl *, PaddingPlan> Plans;
+  /// The layouts of each declared shared array tried on its accesses
+  /// (model/SharedLayout.h), into their records.
+  void layoutSearch(const std::vector<const Stats *> &Order, std::vector<AccessRecord> &Out);
   // The requests of a kernel repeat the same lane pattern many times (the
   // unrolled iterations of a tile loop, the rows of a tile, the warps of a
   // block). A request's cost, and its parametric table, depend on the lanes'
@@ -128,16 +148,10 @@ private:
   std::unordered_map<std::string, ParamMemo> ParamMemos;
   KernelRun &Run;
   std::map<std::string, Stats> ByKey;
+  /// Per shared region: its declared array, when the layout search can
+  /// re-cost it (constant dimensions, rank >= 2); null otherwise.
+  std::unordered_map<RegionId, const clang::VarDecl *> LayoutArrays;
   unsigned Next = 0;
-};
-
-/// An instruction with its own counting rule (model/Instructions.h): its
-/// kind, and for an asynchronous copy the other side's lane addresses (their
-/// constant parts: the rules depend on the lanes' distances and banks only).
-struct InstrCount {
-  InstrKind Kind = InstrKind::Plain;
-  unsigned Matrices = 0;
-  LaneInts Partner{};
 };
 
 /// Cost of one request at byte addresses Base + c(lane) for every Base the

@@ -376,7 +376,9 @@ void relativize(TUReport &R, const FileJob &Job) {
   R.File = Name;
   for (AccessRecord &A : R.Accesses) {
     Fix(A.Pos);
-    Fix(A.PadInsertPos);
+    if (A.Fix)
+      for (SourceEdit &E : A.Fix->Edits)
+        Fix(E.Pos);
     if (A.Blame)
       Fix(A.Blame->At);
     for (SourcePos &S : A.Launch.Sites)

@@ -15,30 +15,17 @@
 #include "model/Spaces.h"
 #include "model/WarpModel.h"
 #include "report/Reasons.h"
+#include "report/LayoutFix.h"
+#include "report/SourcePos.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace coalesce {
-
-struct SourcePos {
-  std::string File; // as given on the command line / in the compile command
-  unsigned Line = 0, Column = 0;
-  unsigned EndColumn = 0;       // end of the caret range on Line (0: none)
-  std::string LineText;         // the source line, for carets
-  uint64_t RawLoc = 0;          // clang SourceLocation, valid while the AST lives
-  /// Where the position lies, for the front-ends' header filters (as
-  /// clang-tidy's --header-filter and --system-headers): in the translation
-  /// unit's main file, or in a system header (-isystem, the toolkit, the
-  /// standard library).
-  bool InMainFile = false;
-  bool InSystemHeader = false;
-  std::string str() const;      // "file:line:col"
-  bool operator<(const SourcePos &O) const;
-};
 
 /// Call: memory handed to a function whose body is not visible (its own
 /// accesses cannot be analysed; always unknown).
@@ -180,15 +167,15 @@ struct AccessRecord {
   int64_t StructSize = 0; // the access reads a field of a struct of this size
   std::vector<Assumption> Assumptions;
   std::vector<std::string> Suggestions; // fix ideas with their predicted gain
-  // Shared memory only.
-  std::optional<double> PaddedCost;      // wavefronts after the padding fix
-  std::string PadDeclaration;            // e.g. "tile[32][33]"
-  SourcePos PadInsertPos;                // where the padding goes (after the size)
-  std::string PadInsertText;             // e.g. " + 1", or "33"
-  unsigned PadRemoveLength = 0;          // characters the fix replaces
-  std::string PadTradeoff;               // other accesses the padding makes worse
-  std::string PadWhyNot;                 // why no fix-it is offered, when none is
-  unsigned PadElements = 0;              // elements the padding adds to each row
+  // Shared memory only: the layouts of its declared array tried in this
+  // launch (cost/Aggregate.cpp), this access's wavefronts per request under
+  // each (NaN: not re-costed exactly), and, once every launch of the
+  // translation unit is in (cost/LayoutChoice.h), the layout chosen for the
+  // array or why none is offered.
+  std::shared_ptr<const LayoutSearch> Layouts;
+  std::vector<double> LayoutCosts;
+  std::optional<LayoutFix> Fix;
+  std::string NoFixWhy;
 
   /// The compiler witness: which witness decided, the memory instructions
   /// of the record's space and kind nvcc emitted on its line ("LDS.128 x4"),

@@ -28,7 +28,8 @@ std::unique_ptr<AnalysedDocument> document(const std::string &DocText) {
   AccessRecord Rec;
   Rec.Pos = {"/src/k.cu", 3, 7, 26, "  x = tile[threadIdx.x][0];"};
   Rec.Array = "tile";
-  Rec.PadDeclaration = "tile[32][33]";
+  Rec.Fix.emplace();
+  Rec.Fix->Title = "pad 'tile' to tile[32][33]";
   R->Report.Accesses.push_back(Rec);
   Doc->Result = R;
 

@@ -10,7 +10,9 @@ reused verbatim: this checks that it appears, word for word, in
 
 and that each doc page has the sections every rule documents (example, how
 the number is computed, limits, options, fix), and that every page belongs to
-a rule.
+a rule: a rule's own page, or a fix page (`fix-<kind>.md`, one per kind of
+fix a rule offers) that a rule's page links to and that has the sections a
+fix documents (example, how it is chosen, limits).
 """
 import os
 import re
@@ -18,6 +20,7 @@ import subprocess
 import sys
 
 SECTIONS = ["## Example", "## How the number is computed", "## Limits", "## Options", "## Fix"]
+FIX_SECTIONS = ["## Example", "## How it is chosen", "## Limits"]
 
 
 def main():
@@ -60,9 +63,21 @@ def main():
         if lint and f"coalesce-{rid}: {summary}\n" not in listed:
             failures.append(f"{rid}: --list-rules does not print the summary verbatim")
     ids = {rid for _, rid, _ in rules}
-    for name in sorted(os.listdir(os.path.join(project, "rules", "docs"))):
-        if name.endswith(".md") and name[:-3] not in ids:
+    docs = os.path.join(project, "rules", "docs")
+    rule_pages = "".join(open(os.path.join(docs, rid + ".md")).read()
+                         for rid in ids if os.path.exists(os.path.join(docs, rid + ".md")))
+    for name in sorted(os.listdir(docs)):
+        if not name.endswith(".md") or name[:-3] in ids:
+            continue
+        if not name.startswith("fix-"):
             failures.append(f"rules/docs/{name} belongs to no rule in Rules.def")
+            continue
+        if f"({name})" not in rule_pages:
+            failures.append(f"rules/docs/{name}: no rule's page links to it")
+        page = open(os.path.join(docs, name)).read()
+        for s in FIX_SECTIONS:
+            if not re.search("^" + re.escape(s) + "$", page, re.M):
+                failures.append(f"rules/docs/{name} lacks the section '{s}'")
     for f in failures:
         print("FAIL:", f)
     if failures:

@@ -166,40 +166,47 @@ std::vector<CodeAction> codeActions(const AnalysedDocument &Doc, const llvm::lsp
                                     const ClientSupport &Client) {
   std::vector<CodeAction> Out;
   Locator Loc(Doc, Client);
-  // One action per distinct edit, with every finding it fixes.
-  std::map<std::tuple<unsigned, unsigned, unsigned, std::string>, size_t> ByEdit;
+  // One action per distinct set of edits (a padding is one edit of the
+  // declaration, a swizzle one per use of the array), with every finding it
+  // fixes.
+  std::map<std::vector<std::tuple<unsigned, unsigned, unsigned, std::string>>, size_t> ByEdits;
   for (const Finding &F : Doc.Findings) {
     if (F.Pos.File != Doc.Path || F.Fixes.empty())
       continue;
     const int Line = static_cast<int>(F.Pos.Line) - 1;
     if (Line < Range.start.line || Line > Range.end.line)
       continue;
-    for (const FixIt &X : F.Fixes) {
-      if (X.Pos.File != Doc.Path)
-        continue; // an edit of another file: the CLI's --fix applies it
-      // Still applicable to the analysed text (the same check as --fix)?
-      unsigned Applied = 0;
-      std::vector<std::string> Skipped;
-      applyEditsToText(Doc.Text, {X}, Applied, Skipped);
-      if (Applied != 1)
-        continue;
-      auto Key = std::make_tuple(X.Pos.Line, X.Pos.Column, X.RemoveLength, X.Insert);
-      auto [It, New] = ByEdit.try_emplace(Key, Out.size());
-      if (New) {
-        CodeAction A;
-        A.Title = F.Record && !F.Record->PadDeclaration.empty()
-                      ? "pad '" + F.Record->Array + "' to " + F.Record->PadDeclaration
-                      : "apply the fix of " + F.checkName();
+    std::vector<FixIt> Edits;
+    for (const FixIt &X : F.Fixes)
+      if (X.Pos.File == Doc.Path) // an edit of another file: the CLI's --fix applies it
+        Edits.push_back(X);
+    if (Edits.size() != F.Fixes.size())
+      continue; // only part of the fix would be applied
+    // Still applicable to the analysed text (the same check as --fix)?
+    unsigned Applied = 0;
+    std::vector<std::string> Skipped;
+    applyEditsToText(Doc.Text, Edits, Applied, Skipped);
+    if (Applied != Edits.size())
+      continue;
+    std::vector<std::tuple<unsigned, unsigned, unsigned, std::string>> Key;
+    for (const FixIt &X : Edits)
+      Key.emplace_back(X.Pos.Line, X.Pos.Column, X.RemoveLength, X.Insert);
+    auto [It, New] = ByEdits.try_emplace(Key, Out.size());
+    if (New) {
+      CodeAction A;
+      A.Title = F.Record && F.Record->Fix ? F.Record->Fix->Title
+                                          : "apply the fix of " + F.checkName();
+      for (const FixIt &X : Edits) {
         const size_t Begin = Loc.own().lineStart(X.Pos.Line - 1) + X.Pos.Column - 1;
         llvm::lsp::TextEdit E;
         E.range = llvm::lsp::Range(Loc.own().position(Begin, Client.Positions),
                                    Loc.own().position(Begin + X.RemoveLength, Client.Positions));
         E.newText = X.Insert;
         A.Edit.changes[Doc.Uri.uri().str()].push_back(std::move(E));
-        Out.push_back(std::move(A));
       }
-      Out[It->second].Diagnostics.push_back(fromFinding(F, Loc, Client));
+      Out.push_back(std::move(A));
     }
+    Out[It->second].Diagnostics.push_back(fromFinding(F, Loc, Client));
   }
   return Out;
 }

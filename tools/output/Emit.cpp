@@ -59,6 +59,34 @@ std::string header(const SourcePos &P, const char *Kind, const char *KindColor,
 
 nlohmann::json number(double V) { return jsonNumber(V); }
 
+/// A shared array's layout fix (report/LayoutFix.h) as JSON.
+nlohmann::json layoutFixJson(const LayoutFix &F) {
+  using nlohmann::json;
+  json J;
+  const SharedLayout &L = F.Layout;
+  J["kind"] = L.K == SharedLayout::Pad ? "padding" : "swizzle";
+  if (L.K == SharedLayout::Pad)
+    J["pad_bytes"] = L.PadBytes;
+  else
+    J["swizzle"] = {{"unit_bytes", L.UnitBytes}, {"bits", L.Bits}, {"row_shift", L.Shift}};
+  J["what"] = F.What;
+  J["wavefronts_before"] = number(F.Before);
+  J["wavefronts_after"] = number(F.After);
+  J["array_wavefronts_per_warp_before"] = number(F.ArrayBefore);
+  J["array_wavefronts_per_warp_after"] = number(F.ArrayAfter);
+  J["accesses_checked"] = F.Accesses;
+  J["extra_bytes"] = F.ExtraBytes;
+  J["condition"] = F.Condition;
+  J["alternative"] = F.Alternative.empty() ? json(nullptr) : json(F.Alternative);
+  json Edits = json::array();
+  for (const SourceEdit &E : F.Edits)
+    Edits.push_back({{"file", E.Pos.File}, {"line", E.Pos.Line}, {"column", E.Pos.Column},
+                     {"remove", E.RemoveLength}, {"insert", E.Insert}});
+  J["edits"] = std::move(Edits);
+  J["no_fix_it_why"] = F.WhyNot.empty() ? json(nullptr) : json(F.WhyNot);
+  return J;
+}
+
 } // namespace
 
 nlohmann::json jsonNumber(double V) {
@@ -156,8 +184,8 @@ nlohmann::json accessToJson(const AccessRecord &R) {
     J["lines_per_request"] = Num(A.lines());
   if (Space.ReportsConflictWays) {
     J["conflict_ways"] = Num(A.ratio());
-    J["padded_wavefronts"] =
-        R.PaddedCost && Known ? number(*R.PaddedCost) : json(nullptr);
+    J["layout_fix"] = R.Fix && Known ? layoutFixJson(*R.Fix) : json(nullptr);
+    J["layout_fix_unavailable"] = R.NoFixWhy.empty() ? json(nullptr) : json(R.NoFixWhy);
   }
   // The range over the alignments only; a parametric answer's span over
   // the sizes is in its own object.

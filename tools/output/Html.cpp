@@ -305,9 +305,8 @@ std::string numbersTable(const AccessRecord &R) {
       row(OS, "range (large sizes)", formatNumber(Sizes->Min) + " to " + formatNumber(Sizes->Max));
     if (Space.ReportsLines)
       row(OS, "128-byte lines per request", formatNumber(A.lines()));
-    if (R.PaddedCost)
-      row(OS, "after padding" + (R.PadDeclaration.empty() ? "" : " (" + R.PadDeclaration + ")"),
-          formatNumber(*R.PaddedCost));
+    if (R.Fix)
+      row(OS, "after " + R.Fix->What, formatNumber(R.Fix->After));
   }
   if (A.requestsDiffer())
     row(OS, "single requests", formatNumber(A.requests().Min) + " to " + formatNumber(A.requests().Max));

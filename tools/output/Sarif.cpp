@@ -166,8 +166,10 @@ json properties(const Finding &F) {
   P[Space.Keys.SarifIdeal] = jsonNumber(A.ideal());
   if (Space.ReportsConflictWays) {
     P["conflictWays"] = jsonNumber(A.ratio());
-    if (R->PaddedCost)
-      P["paddedWavefrontsPerRequest"] = jsonNumber(*R->PaddedCost);
+    if (R->Fix) {
+      P["layoutFix"] = R->Fix->What;
+      P["wavefrontsPerRequestAfterFix"] = jsonNumber(R->Fix->After);
+    }
   }
   if (const std::optional<CostSpan> &Range = A.alignmentRange())
     P["costRange"] = {jsonNumber(Range->Min), jsonNumber(Range->Max)};
@@ -177,16 +179,24 @@ json properties(const Finding &F) {
   return P;
 }
 
+/// The finding's fix: one SARIF fix whose replacements are all its edits
+/// (a padding is one edit of the declaration, a swizzle one edit per use of
+/// the array), grouped by file; described by the note at the first edit.
 json fixes(const Finding &F, const std::string &Root) {
-  json Out = json::array();
+  if (F.Fixes.empty())
+    return json::array();
+  const FixIt &First = F.Fixes.front();
+  std::string Desc;
+  for (const FindingNote &N : F.Notes)
+    if (N.Pos && N.Pos->File == First.Pos.File && N.Pos->Line == First.Pos.Line &&
+        N.Pos->Column == First.Pos.Column)
+      Desc = N.Message;
+  if (Desc.empty())
+    Desc = F.Fixes.size() == 1 ? "insert \"" + First.Insert + "\""
+                               : std::to_string(F.Fixes.size()) + " edits";
+  std::vector<std::string> Files;
+  std::map<std::string, json> ByFile;
   for (const FixIt &X : F.Fixes) {
-    std::string Desc;
-    for (const FindingNote &N : F.Notes)
-      if (N.Pos && N.Pos->File == X.Pos.File && N.Pos->Line == X.Pos.Line &&
-          N.Pos->Column == X.Pos.Column)
-        Desc = N.Message;
-    if (Desc.empty())
-      Desc = "insert \"" + X.Insert + "\"";
     json Deleted;
     Deleted["startLine"] = std::max(1u, X.Pos.Line);
     unsigned Start = std::max(1u, codePointColumn(X.Pos.LineText, X.Pos.Column));
@@ -196,12 +206,17 @@ json fixes(const Finding &F, const std::string &Root) {
     json Replacement = {{"deletedRegion", Deleted}};
     if (!X.Insert.empty())
       Replacement["insertedContent"] = {{"text", X.Insert}};
-    Out.push_back({{"description", {{"text", Desc}}},
-                   {"artifactChanges",
-                    json::array({{{"artifactLocation", artifactLocation(X.Pos.File, Root)},
-                                  {"replacements", json::array({Replacement})}}})}});
+    if (!ByFile.count(X.Pos.File)) {
+      Files.push_back(X.Pos.File);
+      ByFile[X.Pos.File] = json::array();
+    }
+    ByFile[X.Pos.File].push_back(std::move(Replacement));
   }
-  return Out;
+  json Changes = json::array();
+  for (const std::string &File : Files)
+    Changes.push_back({{"artifactLocation", artifactLocation(File, Root)},
+                       {"replacements", std::move(ByFile[File])}});
+  return json::array({{{"description", {{"text", Desc}}}, {"artifactChanges", Changes}}});
 }
 
 std::string messageText(const Finding &F) {

@@ -366,11 +366,17 @@ void CoalesceCheck::emit(const Finding &F) {
     else
       D << FixItHint::CreateInsertion(At, X.Insert);
   };
-  auto OnNote = [&](const FixIt &X) {
-    return llvm::any_of(F.Notes, [&](const FindingNote &N) {
-      return N.Pos && N.Pos->RawLoc == X.Pos.RawLoc;
-    });
-  };
+  // A fix is one set of edits (a swizzle rewrites every use of the array):
+  // all of them go with the note at the first edit's position, if there is
+  // one, else with the warning, so that one --fix-notes (or --fix) applies
+  // the whole of it.
+  const FindingNote *FixNote = nullptr;
+  if (!F.Fixes.empty())
+    for (const FindingNote &N : F.Notes)
+      if (N.Pos && N.Pos->RawLoc == F.Fixes.front().Pos.RawLoc) {
+        FixNote = &N;
+        break;
+      }
   {
     DiagnosticBuilder D =
         diag(Loc, "%0",
@@ -382,8 +388,8 @@ void CoalesceCheck::emit(const Finding &F) {
     if (Loc.isValid() && F.Pos.EndColumn > F.Pos.Column + 1)
       D << CharSourceRange::getCharRange(
           Loc, Loc.getLocWithOffset(F.Pos.EndColumn - F.Pos.Column));
-    for (const FixIt &X : F.Fixes)
-      if (!OnNote(X))
+    if (!FixNote)
+      for (const FixIt &X : F.Fixes)
         AddFix(D, X);
   } // the warning is emitted here, before its notes
   for (const FindingNote &N : F.Notes) {
@@ -391,10 +397,9 @@ void CoalesceCheck::emit(const Finding &F) {
     if (NoteLoc.isInvalid())
       NoteLoc = Loc;
     DiagnosticBuilder D = diag(NoteLoc, "%0", DiagnosticIDs::Note) << N.Message;
-    if (N.Pos)
+    if (&N == FixNote)
       for (const FixIt &X : F.Fixes)
-        if (X.Pos.RawLoc == N.Pos->RawLoc)
-          AddFix(D, X);
+        AddFix(D, X);
   }
 }
 

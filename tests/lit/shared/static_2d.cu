@@ -10,13 +10,13 @@ __global__ void two_d(float *out) {
   int tx = threadIdx.x, ty = threadIdx.y;
   a[ty][tx] = tx;
   b[ty][tx + 16] = ty;
-  // CHECK: :[[@LINE-1]]:3: warning: shared store to 'b' has a 2-way bank conflict: 2 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
+  // CHECK: :[[@LINE-1]]:3: {{warning}}: shared store to 'b' has a 2-way bank conflict: 2 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
   __syncthreads();
   float v = a[ty][tx];
   v += a[tx][ty];
-  // CHECK: :[[@LINE-1]]:8: warning: shared load from 'a' has an 8-way bank conflict: 8 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
+  // CHECK: :[[@LINE-1]]:8: {{warning}}: shared load from 'a' has an 8-way bank conflict: 8 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
   v += b[ty][tx];
-  // CHECK: :[[@LINE-1]]:8: warning: shared load from 'b' has a 2-way bank conflict: 2 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
+  // CHECK: :[[@LINE-1]]:8: {{warning}}: shared load from 'b' has a 2-way bank conflict: 2 wavefronts per request (ideal 1) [coalesce-shared-bank-conflict]
   out[(blockIdx.x * 16 + ty) * 16 + tx] = v;
 }
 

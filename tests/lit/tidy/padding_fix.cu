@@ -12,7 +12,7 @@
 
 __global__ void literal_size(float *out) {
   __shared__ float tile[32][32];
-  // FIXED: __shared__ float tile[32][33];
+  // FIXED: {{^}}  __shared__ float tile[32][33];
   tile[threadIdx.y][threadIdx.x] = threadIdx.x;
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
@@ -20,7 +20,7 @@ __global__ void literal_size(float *out) {
 
 __global__ void macro_size(float *out) {
   __shared__ float tile[TILE][TILE];
-  // FIXED: __shared__ float tile[TILE][TILE + 1];
+  // FIXED: {{^}}  __shared__ float tile[TILE][TILE + 1];
   tile[threadIdx.y][threadIdx.x] = threadIdx.x;
   __syncthreads();
   out[threadIdx.y * TILE + threadIdx.x] = tile[threadIdx.x][threadIdx.y];

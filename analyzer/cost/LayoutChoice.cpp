@@ -1,0 +1,302 @@
+//===- LayoutChoice.cpp - One layout fix per shared array -----------------===//
+
+#include "cost/LayoutChoice.h"
+#include "report/Numbers.h"
+
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace coalesce {
+
+namespace {
+
+std::string plural(double V, const std::string &Unit) {
+  return formatNumber(V) + " " + Unit + (sameCost(V, 1) ? "" : "s");
+}
+
+std::string unitName(const ArrayShape &S, unsigned UnitBytes) {
+  if (int64_t(UnitBytes) == S.ElemSize)
+    return S.ElemSize == 1 ? "elements" : std::to_string(UnitBytes) + "-byte elements";
+  return std::to_string(UnitBytes) + "-byte chunks";
+}
+
+unsigned log2Of(int64_t V) {
+  unsigned L = 0;
+  while ((int64_t(1) << (L + 1)) <= V)
+    ++L;
+  return L;
+}
+
+/// `c ^ ((r & 7) << 2)` for one use.
+std::string swizzledColumn(const ArrayEditPlan::Use &U, const ArrayShape &S,
+                           const SharedLayout &L) {
+  const std::string Col = U.ColSimple ? U.ColText : "(" + U.ColText + ")";
+  const std::string Row = U.RowSimple ? U.RowText : "(" + U.RowText + ")";
+  const std::string Mask = std::to_string((int64_t(1) << L.Bits) - 1);
+  std::string Bits = L.Shift ? "((" + Row + " >> " + std::to_string(L.Shift) + ") & " + Mask + ")"
+                             : "(" + Row + " & " + Mask + ")";
+  const unsigned Up = log2Of(L.UnitBytes / S.ElemSize);
+  if (Up)
+    Bits = "(" + Bits + " << " + std::to_string(Up) + ")";
+  return Col + " ^ " + Bits;
+}
+
+/// How the layout reads in a message: the declaration or an access.
+std::string describe(const ArrayEditPlan &P, const SharedLayout &L, const std::string &Written) {
+  if (L.K == SharedLayout::Pad) {
+    const int64_t Elems = L.PadBytes / P.Shape.ElemSize;
+    return "padding the innermost dimension by " + plural(double(Elems), "element") + " (" +
+           Written + ")";
+  }
+  std::string Out = "XOR-swizzling the " + unitName(P.Shape, L.UnitBytes) + " of '" + P.Name +
+                    "' by row (" + Written;
+  if (P.UsesCute)
+    if (std::optional<CuteSwizzle> Z = cuteSwizzle(P.Shape, L))
+      Out += "; CuTe Swizzle<" + std::to_string(Z->B) + ", " + std::to_string(Z->M) + ", " +
+             std::to_string(Z->S) + "> on element offsets";
+  return Out + ")";
+}
+
+/// The access as the swizzle writes it, with the row and column named r
+/// and c: "tile[r][c ^ ((r & 7) << 2)]".
+std::string swizzleForm(const ArrayEditPlan &P, const SharedLayout &L) {
+  ArrayEditPlan::Use U;
+  U.ColText = "c";
+  U.RowText = "r";
+  U.ColSimple = U.RowSimple = true;
+  std::string Out = P.Name;
+  for (size_t I = 0; I + 2 < P.Shape.Dims.size(); ++I)
+    Out += "[i" + std::to_string(I) + "]";
+  return Out + "[r][" + swizzledColumn(U, P.Shape, L) + "]";
+}
+
+std::string blockList(const std::vector<const AccessRecord *> &Recs) {
+  std::set<std::string> Seen;
+  std::vector<std::string> Blocks;
+  bool Assumed = false;
+  for (const AccessRecord *R : Recs) {
+    if (!R->Launch.BlockKnown)
+      Assumed = true;
+    if (Seen.insert(R->Launch.Block.str()).second)
+      Blocks.push_back(R->Launch.Block.str());
+  }
+  std::string Out = Assumed ? "for the block shape assumed, blockDim " : "for blockDim ";
+  for (size_t I = 0; I < Blocks.size(); ++I)
+    Out += (I ? (I + 1 == Blocks.size() ? " and " : ", ") : "") + Blocks[I];
+  return Out;
+}
+
+double weightOf(const AccessRecord &R) {
+  return R.RequestsKnown && R.RequestsPerWarp > 0 ? R.RequestsPerWarp : 1.0;
+}
+
+} // namespace
+
+std::vector<SourceEdit> layoutEdits(const ArrayEditPlan &P, const SharedLayout &L,
+                                    std::string &Written, std::string &Why) {
+  std::vector<SourceEdit> Out;
+  if (L.K == SharedLayout::Pad) {
+    const int64_t Elems = L.PadBytes / P.Shape.ElemSize;
+    std::string Last;
+    if (P.SizeLiteral)
+      Last = std::to_string(P.Shape.Dims.back() + Elems);
+    else
+      Last = P.DimTexts.back() + " + " + std::to_string(Elems);
+    Written = P.Name;
+    for (size_t I = 0; I + 1 < P.DimTexts.size(); ++I)
+      Written += "[" + P.DimTexts[I] + "]";
+    Written += "[" + Last + "]";
+    if (P.StaticSharedBytes + L.extraBytes(P.Shape) > StaticSharedLimit) {
+      Why = "it would need " + std::to_string(P.StaticSharedBytes + L.extraBytes(P.Shape)) +
+            " bytes of static shared memory (the limit is 48 KiB)";
+      return {};
+    }
+    if (!P.PadEditable) {
+      Why = P.PadWhyNot;
+      return {};
+    }
+    if (P.SizeLiteral)
+      Out.push_back({P.SizePos, P.SizeLength, Last});
+    else
+      Out.push_back({P.SizeEnd, 0, " + " + std::to_string(Elems)});
+    return Out;
+  }
+  Written = swizzleForm(P, L);
+  if (!P.SwizzleEditable) {
+    Why = P.SwizzleWhyNot;
+    return {};
+  }
+  // The row subscript is the row only if the outer dimensions keep its
+  // bits: a [2][32][32] buffer's rows 32 + r have r's low bits.
+  const size_t Rank = P.Shape.Dims.size();
+  if (Rank > 2 && P.Shape.Dims[Rank - 2] % L.rowPeriod() != 0) {
+    Why = "the swizzle's row bits reach past the second innermost dimension of '" + P.Name + "'";
+    return {};
+  }
+  std::set<std::pair<unsigned, unsigned>> Done;
+  for (const ArrayEditPlan::Use &U : P.Uses)
+    if (Done.insert({U.ColPos.Line, U.ColPos.Column}).second)
+      Out.push_back({U.ColPos, U.ColLength, swizzledColumn(U, P.Shape, L)});
+  if (Out.empty())
+    Why = "no use of '" + P.Name + "' to rewrite";
+  return Out;
+}
+
+void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
+  std::map<std::string, std::vector<AccessRecord *>> ByArray;
+  for (AccessRecord &R : Records)
+    if (R.Layouts && R.Layouts->Plan)
+      ByArray[R.Layouts->Plan->Key].push_back(&R);
+  for (auto &KV : ByArray) {
+    std::vector<AccessRecord *> &Recs = KV.second;
+    const ArrayEditPlan &Plan = *Recs.front()->Layouts->Plan;
+    bool Conflicted = false;
+    std::string WhyNot;
+    for (const AccessRecord *R : Recs) {
+      Conflicted |= R->verdict() == Verdict::BankConflict;
+      if (WhyNot.empty())
+        WhyNot = R->Layouts->WhyNot;
+    }
+    if (!Conflicted)
+      continue;
+    auto ForConflicted = [&](const std::string &Why) {
+      for (AccessRecord *R : Recs)
+        if (R->verdict() == Verdict::BankConflict)
+          R->NoFixWhy = Why;
+    };
+    if (!WhyNot.empty()) {
+      ForConflicted("no layout of '" + Plan.Name + "' is proposed: " + WhyNot);
+      continue;
+    }
+    // The candidates every launch tried, by key, with each record's cost.
+    struct Option {
+      SharedLayout L;
+      bool Valid = true;
+      double Total = 0;
+      std::vector<double> After; // per record
+    };
+    std::vector<Option> Options;
+    std::map<std::string, size_t> Index;
+    for (const SharedLayout &L : Recs.front()->Layouts->Candidates) {
+      Index[L.key()] = Options.size();
+      Options.push_back({L, true, 0, std::vector<double>(Recs.size(), NAN)});
+    }
+    double Before = 0;
+    for (size_t I = 0; I < Recs.size(); ++I) {
+      const AccessRecord &R = *Recs[I];
+      Before += R.Ans.cost() * weightOf(R);
+      std::set<std::string> Seen;
+      for (size_t C = 0; C < R.Layouts->Candidates.size(); ++C) {
+        auto It = Index.find(R.Layouts->Candidates[C].key());
+        if (It == Index.end())
+          continue;
+        Seen.insert(It->first);
+        Option &O = Options[It->second];
+        const double A = C < R.LayoutCosts.size() ? R.LayoutCosts[C] : NAN;
+        if (std::isnan(A) || Answer::exceeds(A, R.Ans.cost()))
+          O.Valid = false;
+        else {
+          O.After[I] = A;
+          O.Total += A * weightOf(R);
+        }
+      }
+      for (Option &O : Options)
+        if (!Seen.count(O.L.key()))
+          O.Valid = false;
+    }
+    bool Wide = false;
+    for (const AccessRecord *R : Recs)
+      Wide |= int64_t(R->BytesPerLane) > Plan.Shape.ElemSize;
+    struct Ranked {
+      const Option *O;
+      std::vector<SourceEdit> Edits;
+      std::string Written, Why;
+    };
+    std::vector<Ranked> Good;
+    for (const Option &O : Options) {
+      if (!O.Valid || !Answer::exceeds(Before, O.Total))
+        continue;
+      Ranked R{&O, {}, {}, {}};
+      R.Edits = layoutEdits(Plan, O.L, R.Written, R.Why);
+      // Padding past the shared-memory limit is no fix.
+      if (O.L.K == SharedLayout::Pad &&
+          Plan.StaticSharedBytes + O.L.extraBytes(Plan.Shape) > StaticSharedLimit)
+        continue;
+      Good.push_back(std::move(R));
+    }
+    if (Good.empty()) {
+      ForConflicted("no padding or XOR swizzle of '" + Plan.Name + "' (" +
+                    std::to_string(Options.size()) +
+                    " layouts tried) makes its accesses cheaper without making one of them "
+                    "dearer");
+      continue;
+    }
+    auto Better = [&](const Ranked &A, const Ranked &B) {
+      if (!sameCost(A.O->Total, B.O->Total))
+        return A.O->Total < B.O->Total;
+      if (A.Edits.empty() != B.Edits.empty())
+        return !A.Edits.empty();
+      if (A.O->L.K != B.O->L.K)
+        return (A.O->L.K == SharedLayout::Pad) != Wide;
+      const int64_t MA = A.O->L.extraBytes(Plan.Shape), MB = B.O->L.extraBytes(Plan.Shape);
+      if (MA != MB)
+        return MA < MB;
+      // The same wavefronts and memory: the smaller unit and shift.
+      return A.O->L.key() < B.O->L.key();
+    };
+    size_t Best = 0;
+    for (size_t I = 1; I < Good.size(); ++I)
+      if (Better(Good[I], Good[Best]))
+        Best = I;
+    const Ranked &Chosen = Good[Best];
+    // The other family's best, named when it is as good.
+    std::string Alternative;
+    {
+      const Ranked *Other = nullptr;
+      for (const Ranked &R : Good)
+        if (R.O->L.K != Chosen.O->L.K && (!Other || Better(R, *Other)))
+          Other = &R;
+      if (Other && sameCost(Other->O->Total, Chosen.O->Total)) {
+        Alternative = describe(Plan, Other->O->L, Other->Written) + " gives the same";
+        const int64_t Extra = Other->O->L.extraBytes(Plan.Shape);
+        Alternative += Extra ? " with " + std::to_string(Extra) + " more bytes of shared memory"
+                             : " with no extra memory";
+        if (Other->O->L.K == SharedLayout::Swizzle)
+          Alternative += ", rewriting the subscripts of every access";
+      }
+    }
+    // Per launch (kernel and block), the array's wavefronts per warp.
+    std::map<std::string, std::pair<double, double>> PerLaunch;
+    std::map<std::string, unsigned> AccessesPerLaunch;
+    for (size_t I = 0; I < Recs.size(); ++I) {
+      const std::string L = Recs[I]->Kernel + Recs[I]->Launch.Block.str();
+      PerLaunch[L].first += Recs[I]->Ans.cost() * weightOf(*Recs[I]);
+      PerLaunch[L].second += Chosen.O->After[I] * weightOf(*Recs[I]);
+      ++AccessesPerLaunch[L];
+    }
+    const std::string Condition = blockList({Recs.begin(), Recs.end()});
+    for (size_t I = 0; I < Recs.size(); ++I) {
+      AccessRecord &R = *Recs[I];
+      LayoutFix F;
+      F.Layout = Chosen.O->L;
+      F.What = describe(Plan, Chosen.O->L, Chosen.Written);
+      F.Title = Chosen.O->L.K == SharedLayout::Pad ? "pad '" + Plan.Name + "' to " + Chosen.Written
+                                                   : "swizzle '" + Plan.Name + "': " + Chosen.Written;
+      F.Before = R.Ans.cost();
+      F.After = Chosen.O->After[I];
+      const std::string L = R.Kernel + R.Launch.Block.str();
+      F.ArrayBefore = PerLaunch[L].first;
+      F.ArrayAfter = PerLaunch[L].second;
+      F.Accesses = AccessesPerLaunch[L];
+      F.ExtraBytes = Chosen.O->L.extraBytes(Plan.Shape);
+      F.Condition = Condition;
+      F.Alternative = Alternative;
+      F.Edits = Chosen.Edits;
+      F.WhyNot = Chosen.Why;
+      R.Fix = std::move(F);
+    }
+  }
+}
+
+} // namespace coalesce

@@ -1,0 +1,305 @@
+//===- LayoutEdits.cpp - Where a shared array's layout is written ---------===//
+
+#include "cost/LayoutEdits.h"
+#include "ast/AstUtil.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <functional>
+
+using namespace clang;
+
+namespace coalesce {
+
+namespace {
+
+const Expr *skipParensAndDecay(const Expr *E) {
+  while (true) {
+    if (auto *P = dyn_cast<ParenExpr>(E))
+      E = P->getSubExpr();
+    else if (auto *IC = dyn_cast<ImplicitCastExpr>(E);
+             IC && IC->getCastKind() == CK_ArrayToPointerDecay)
+      E = IC->getSubExpr();
+    else
+      return E;
+  }
+}
+
+bool simpleText(const std::string &T) {
+  if (T.empty())
+    return false;
+  for (char C : T)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_' && C != '.')
+      return false;
+  return true;
+}
+
+/// The source range of E in the file, when it is the user's text.
+CharSourceRange userRange(ASTContext &Ctx, const Expr *E) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+  if (R.isInvalid() || SM.isInSystemHeader(R.getBegin()))
+    return CharSourceRange();
+  return R;
+}
+
+int64_t sharedBytesDeclaredIn(const Stmt *Body, ASTContext &Ctx) {
+  int64_t Total = 0;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (auto *V = dyn_cast<VarDecl>(D))
+          if (V->hasAttr<CUDASharedAttr>() && !V->hasExternalStorage() &&
+              !V->getType()->isIncompleteType())
+            Total += Ctx.getTypeSizeInChars(V->getType()).getQuantity();
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  return Total;
+}
+
+bool usesCute(ASTContext &Ctx) {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (auto *NS = dyn_cast<NamespaceDecl>(D); NS && NS->getName() == "cute")
+      return true;
+  return false;
+}
+
+/// Records the uses of VD under Root in Plan: the subscripts of each, and
+/// what keeps a layout edit from being correct.
+class UseWalker {
+public:
+  UseWalker(ASTContext &Ctx, const VarDecl *VD, ArrayEditPlan &Plan)
+      : Ctx(Ctx), VD(VD), Plan(Plan), Rank(static_cast<unsigned>(Plan.Shape.Dims.size())) {}
+
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == VD) {
+      use(DR);
+      return;
+    }
+    Parents.push_back(S);
+    for (const Stmt *C : S->children())
+      walk(C);
+    Parents.pop_back();
+  }
+
+private:
+  void notEditable(const std::string &Why) {
+    if (Plan.PadWhyNot.empty())
+      Plan.PadWhyNot = Why;
+    if (Plan.SwizzleWhyNot.empty())
+      Plan.SwizzleWhyNot = Why;
+  }
+  std::string lineOf(const Stmt *S) const {
+    return std::to_string(Ctx.getSourceManager().getPresumedLineNumber(S->getBeginLoc()));
+  }
+  /// The parent of the node at Parents[P] (P counts from the top of the
+  /// stack: the node's own parent is Parents[Parents.size() - 1]).
+  void use(const DeclRefExpr *DR) {
+    const std::string Name = "'" + VD->getName().str() + "'";
+    const Expr *Cur = DR;
+    size_t P = Parents.size();
+    unsigned Depth = 0;
+    std::vector<const ArraySubscriptExpr *> Chain;
+    while (P > 0 && Depth < Rank) {
+      const Stmt *Up = Parents[P - 1];
+      if (isa<ParenExpr>(Up) ||
+          (isa<ImplicitCastExpr>(Up) &&
+           cast<ImplicitCastExpr>(Up)->getCastKind() == CK_ArrayToPointerDecay)) {
+        Cur = cast<Expr>(Up);
+        --P;
+        continue;
+      }
+      auto *AS = dyn_cast<ArraySubscriptExpr>(Up);
+      if (!AS || skipParensAndDecay(AS->getBase()) != skipParensAndDecay(Cur))
+        break;
+      Chain.push_back(AS);
+      ++Depth;
+      Cur = AS;
+      --P;
+    }
+    if (Depth != Rank) {
+      notEditable(Name + " is used other than through full subscripts (line " + lineOf(DR) + ")");
+      return;
+    }
+    // What the element is used for: a value, or an address reached as it is.
+    size_t Q = P;
+    while (Q > 0 && isa<ParenExpr>(Parents[Q - 1]))
+      --Q;
+    if (Q > 0)
+      if (auto *UO = dyn_cast<UnaryOperator>(Parents[Q - 1]);
+          UO && UO->getOpcode() == UO_AddrOf) {
+        const Expr *Ptr = UO;
+        size_t R = Q - 1;
+        while (R > 0 && (isa<ParenExpr>(Parents[R - 1]) || isa<CastExpr>(Parents[R - 1]))) {
+          Ptr = cast<Expr>(Parents[R - 1]);
+          --R;
+        }
+        const Stmt *User = R > 0 ? Parents[R - 1] : nullptr;
+        bool AtElement = false;
+        if (auto *D = dyn_cast_or_null<UnaryOperator>(User))
+          AtElement = D->getOpcode() == UO_Deref;
+        else if (auto *M = dyn_cast_or_null<MemberExpr>(User))
+          AtElement = M->isArrow();
+        else if (auto *S = dyn_cast_or_null<ArraySubscriptExpr>(User)) {
+          Expr::EvalResult V;
+          AtElement = S->getBase()->IgnoreParenCasts() == Ptr->IgnoreParenCasts() &&
+                      !S->getIdx()->isValueDependent() &&
+                      S->getIdx()->EvaluateAsInt(V, Ctx) && V.Val.getInt() == 0;
+        }
+        if (!AtElement) {
+          const Stmt *Shown = User ? User : UO;
+          notEditable("line " + lineOf(UO) + " uses the address of an element of " + Name +
+                      " as a pointer (`" +
+                      (isa<Expr>(Shown) ? exprText(Ctx, cast<Expr>(Shown)) : std::string()) +
+                      "`), which a new layout would not move: subscript the element it "
+                      "reaches instead (`&" + VD->getName().str() + "[...][...]`, dereferenced)");
+          return;
+        }
+      }
+    // The innermost subscript is Chain.back(), the row's the one before.
+    const ArraySubscriptExpr *Col = Chain.back(), *Row = Chain[Chain.size() - 2];
+    CharSourceRange CR = userRange(Ctx, Col->getIdx());
+    if (CR.isInvalid() || Col->getBeginLoc().isMacroID()) {
+      if (Plan.SwizzleWhyNot.empty())
+        Plan.SwizzleWhyNot = "the subscripts of " + Name + " at line " + lineOf(Col) +
+                             " are written by a macro";
+      return;
+    }
+    if (Row->getIdx()->HasSideEffects(Ctx)) {
+      if (Plan.SwizzleWhyNot.empty())
+        Plan.SwizzleWhyNot = "the row subscript of " + Name + " at line " + lineOf(Row) +
+                             " has side effects (a swizzle would repeat it)";
+      return;
+    }
+    ArrayEditPlan::Use U;
+    U.ColPos = sourcePos(Ctx, CR.getBegin());
+    const SourceManager &SM = Ctx.getSourceManager();
+    U.ColLength = SM.getFileOffset(CR.getEnd()) - SM.getFileOffset(CR.getBegin());
+    U.ColText = exprText(Ctx, Col->getIdx());
+    U.RowText = exprText(Ctx, Row->getIdx());
+    U.ColSimple = simpleText(U.ColText);
+    U.RowSimple = simpleText(U.RowText);
+    Plan.Uses.push_back(std::move(U));
+  }
+
+  ASTContext &Ctx;
+  const VarDecl *VD;
+  ArrayEditPlan &Plan;
+  unsigned Rank;
+  std::vector<const Stmt *> Parents;
+};
+
+} // namespace
+
+std::optional<ArrayShape> sharedArrayShape(ASTContext &Ctx, const VarDecl *VD) {
+  if (!VD || !VD->hasAttr<CUDASharedAttr>() || VD->hasExternalStorage())
+    return std::nullopt;
+  ArrayShape S;
+  QualType T = VD->getType();
+  const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(T);
+  while (CAT) {
+    S.Dims.push_back(static_cast<int64_t>(CAT->getZExtSize()));
+    T = CAT->getElementType();
+    CAT = Ctx.getAsConstantArrayType(T);
+  }
+  if (S.Dims.size() < 2 || T->isIncompleteType() || T->isDependentType())
+    return std::nullopt;
+  S.ElemSize = Ctx.getTypeSizeInChars(T).getQuantity();
+  if (S.ElemSize <= 0)
+    return std::nullopt;
+  return S;
+}
+
+std::shared_ptr<const ArrayEditPlan> planLayoutEdits(ASTContext &Ctx, const VarDecl *VD,
+                                                     const FunctionDecl *Kernel) {
+  std::optional<ArrayShape> Shape = sharedArrayShape(Ctx, VD);
+  if (!Shape)
+    return nullptr;
+  auto Plan = std::make_shared<ArrayEditPlan>();
+  Plan->Name = VD->getName().str();
+  Plan->DeclPos = sourcePos(Ctx, VD->getLocation());
+  Plan->Key = Plan->DeclPos.str() + " " + Plan->Name;
+  Plan->Shape = *Shape;
+  Plan->UsesCute = usesCute(Ctx);
+
+  // The uses: in the function that declares the array, or anywhere in the
+  // translation unit for a file-scope one.
+  UseWalker W(Ctx, VD, *Plan);
+  if (VD->isLocalVarDecl()) {
+    if (auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
+      W.walk(FD->getBody());
+  } else {
+    std::function<void(const DeclContext *)> Each = [&](const DeclContext *DC) {
+      for (const Decl *D : DC->decls()) {
+        if (auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->hasBody())
+          W.walk(FD->getBody());
+        else if (auto *FT = dyn_cast<FunctionTemplateDecl>(D); FT && FT->getTemplatedDecl()->hasBody())
+          W.walk(FT->getTemplatedDecl()->getBody());
+        else if (auto *NS = dyn_cast<NamespaceDecl>(D))
+          Each(NS);
+      }
+    };
+    Each(Ctx.getTranslationUnitDecl());
+  }
+  Plan->StaticSharedBytes = VD->isLocalVarDecl() && Kernel && Kernel->getBody()
+                                ? sharedBytesDeclaredIn(Kernel->getBody(), Ctx)
+                                : Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+
+  // The declaration's sizes, as written.
+  const TypeSourceInfo *TSI = VD->getTypeSourceInfo();
+  std::vector<const Expr *> Sizes;
+  if (TSI) {
+    TypeLoc TL = TSI->getTypeLoc();
+    while (auto ATL = TL.getAs<ArrayTypeLoc>()) {
+      Sizes.push_back(ATL.getSizeExpr());
+      TL = ATL.getElementLoc();
+    }
+  }
+  for (size_t I = 0; I < Plan->Shape.Dims.size(); ++I)
+    Plan->DimTexts.push_back(I < Sizes.size() && Sizes[I] ? exprText(Ctx, Sizes[I])
+                                                          : std::to_string(Plan->Shape.Dims[I]));
+  {
+    CharSourceRange R;
+    if (Sizes.size() == Plan->Shape.Dims.size() && Sizes.back())
+      R = userRange(Ctx, Sizes.back());
+    std::string Why;
+    if (Sizes.size() != Plan->Shape.Dims.size() || !Sizes.back())
+      Why = "the dimensions of '" + Plan->Name + "' are not written as array bounds";
+    else if (R.isInvalid())
+      Why = "the innermost size of '" + Plan->Name + "' comes from a macro body";
+    else {
+      const SourceManager &SM = Ctx.getSourceManager();
+      Plan->SizePos = sourcePos(Ctx, R.getBegin());
+      Plan->SizeEnd = sourcePos(Ctx, R.getEnd());
+      Plan->SizeLength = SM.getFileOffset(R.getEnd()) - SM.getFileOffset(R.getBegin());
+      const auto *Lit = dyn_cast<IntegerLiteral>(Sizes.back()->IgnoreParenImpCasts());
+      const std::string &Last = Plan->DimTexts.back();
+      Plan->SizeLiteral = Lit && !Sizes.back()->getBeginLoc().isMacroID() &&
+                          Last.find_first_not_of("0123456789") == std::string::npos;
+    }
+    if (Plan->PadWhyNot.empty())
+      Plan->PadWhyNot = Why;
+    Plan->PadEditable = Plan->PadWhyNot.empty();
+  }
+  if (Plan->SwizzleWhyNot.empty())
+    Plan->SwizzleEditable = true;
+  return Plan;
+}
+
+} // namespace coalesce
