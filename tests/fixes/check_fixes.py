@@ -14,8 +14,10 @@ shared array that had a layout fix with edits:
 It prints one line per fixed array (before -> after, conflicts left) and
 exits non-zero on any failure.
 
-usage: check_fixes.py COALESCE_LINT ROOT FILE [FILE ...] [-- COMPILER ARGS]
+usage: check_fixes.py [--in-place] COALESCE_LINT ROOT FILE [FILE ...] [-- COMPILER ARGS]
   ROOT: the directory copied for each run (FILEs are relative to it)
+  --in-place: edit the files under ROOT and put them back afterwards, instead
+              of copying ROOT (for large trees: tools/survey/survey.py fixes)
 """
 import json
 import os
@@ -39,7 +41,93 @@ def key(a):
             tuple(a["launch"]["block"] or ()), a.get("context", ""))
 
 
+def check_file(lint, root, rel, extra, in_place, failures):
+    """Fixes one file; returns (arrays fixed, accesses left in conflict)."""
+    before = analyse(lint, root, rel, extra)
+    fixes = {}
+    edited = set()
+    for a in before["accesses"]:
+        f = a.get("layout_fix")
+        if f and f["edits"]:
+            fixes[(a["file"], a["kernel"], a["array"])] = f
+            edited.update(e["file"] for e in f["edits"])
+    if not fixes:
+        print("%s: no layout fix with edits" % rel)
+        return 0, 0
+    if in_place:
+        saved = {f: open(os.path.join(root, f), "rb").read() for f in edited}
+        try:
+            run_fix(lint, root, rel, extra)
+            after = analyse(lint, root, rel, extra)
+        finally:
+            for f, text in saved.items():
+                with open(os.path.join(root, f), "wb") as out:
+                    out.write(text)
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = os.path.join(tmp, "tree")
+            shutil.copytree(root, copy, symlinks=True)
+            run_fix(lint, copy, rel, extra)
+            after = analyse(lint, copy, rel, extra)
+    return compare(before, after, fixes, failures)
+
+
+def run_fix(lint, root, rel, extra):
+    r = subprocess.run([lint, "--fix", "--exit-zero", "--witness=off", rel] +
+                       (["--"] + extra if extra else []),
+                       cwd=root, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("check_fixes: --fix failed on %s:\n%s" % (rel, r.stderr[-2000:]))
+
+
+def compare(before, after, fixes, failures):
+    fixed_arrays, conflicts_left = 0, 0
+    by_key = {}
+    for a in after["accesses"]:
+        by_key.setdefault(key(a), []).append(a)
+    seen = {}
+    for (file, kernel, array), fix in sorted(fixes.items()):
+        fixed_arrays += 1
+        left = 0
+        for a in before["accesses"]:
+            if (a["file"], a["kernel"], a.get("array")) != (file, kernel, array) or \
+                    a["space"] != "shared":
+                continue
+            k = key(a)
+            n = seen.get(k, 0)
+            seen[k] = n + 1
+            where = "%s:%d %s %s of '%s' in %s" % (file, a["line"], a["space"], a["op"],
+                                                  array, kernel)
+            cands = by_key.get(k, [])
+            if n >= len(cands):
+                failures.append("%s: not found after the fix" % where)
+                continue
+            b = cands[n]
+            f = a.get("layout_fix") or {}
+            want, got = f.get("wavefronts_after"), b.get("wavefronts_per_request")
+            now = a.get("wavefronts_per_request")
+            if got is None or want is None:
+                failures.append("%s: no number after the fix (%s)" % (where, b.get("reason")))
+                continue
+            if abs(got - want) > 1e-9:
+                failures.append("%s: predicted %s after the fix, the fixed code costs %s"
+                                % (where, want, got))
+            if now is not None and got > now + 1e-9:
+                failures.append("%s: dearer after the fix (%s -> %s)" % (where, now, got))
+            if b.get("verdict") == "bank-conflict":
+                left += 1
+                if abs(want - b.get("ideal_wavefronts", want)) < 1e-9:
+                    failures.append("%s: a conflict the fix said it would remove" % where)
+        conflicts_left += left
+        print("%s: '%s' in %s: %s; %s -> %s wavefronts per warp; %d accesses still in conflict"
+              % (file, array, kernel, fix["kind"], fix["array_wavefronts_per_warp_before"],
+                 fix["array_wavefronts_per_warp_after"], left))
+    return fixed_arrays, conflicts_left
+
+
 def main(argv):
+    in_place = "--in-place" in argv
+    argv = [a for a in argv if a != "--in-place"]
     extra = []
     if "--" in argv:
         i = argv.index("--")
@@ -50,64 +138,9 @@ def main(argv):
     files = [os.path.relpath(f, root) if os.path.isabs(f) else f for f in argv[3:]]
     failures, fixed_arrays, conflicts_left = [], 0, 0
     for rel in files:
-        before = analyse(lint, root, rel, extra)
-        fixes = {}
-        for a in before["accesses"]:
-            f = a.get("layout_fix")
-            if f and f["edits"]:
-                fixes[(a["file"], a["kernel"], a["array"])] = f
-        if not fixes:
-            print("%s: no layout fix with edits" % rel)
-            continue
-        with tempfile.TemporaryDirectory() as tmp:
-            copy = os.path.join(tmp, "tree")
-            shutil.copytree(root, copy, symlinks=True)
-            r = subprocess.run([lint, "--fix", "--exit-zero", "--witness=off", rel] +
-                               (["--"] + extra if extra else []),
-                               cwd=copy, capture_output=True, text=True)
-            if r.returncode != 0:
-                sys.exit("check_fixes: --fix failed on %s:\n%s" % (rel, r.stderr[-2000:]))
-            after = analyse(lint, copy, rel, extra)
-        by_key = {}
-        for a in after["accesses"]:
-            by_key.setdefault(key(a), []).append(a)
-        seen = {}
-        for (file, kernel, array), fix in sorted(fixes.items()):
-            fixed_arrays += 1
-            left = 0
-            for a in before["accesses"]:
-                if (a["file"], a["kernel"], a.get("array")) != (file, kernel, array) or \
-                        a["space"] != "shared":
-                    continue
-                k = key(a)
-                n = seen.get(k, 0)
-                seen[k] = n + 1
-                where = "%s:%d %s %s of '%s' in %s" % (file, a["line"], a["space"], a["op"],
-                                                      array, kernel)
-                cands = by_key.get(k, [])
-                if n >= len(cands):
-                    failures.append("%s: not found after the fix" % where)
-                    continue
-                b = cands[n]
-                f = a.get("layout_fix") or {}
-                want, got = f.get("wavefronts_after"), b.get("wavefronts_per_request")
-                now = a.get("wavefronts_per_request")
-                if got is None or want is None:
-                    failures.append("%s: no number after the fix (%s)" % (where, b.get("reason")))
-                    continue
-                if abs(got - want) > 1e-9:
-                    failures.append("%s: predicted %s after the fix, the fixed code costs %s"
-                                    % (where, want, got))
-                if now is not None and got > now + 1e-9:
-                    failures.append("%s: dearer after the fix (%s -> %s)" % (where, now, got))
-                if b.get("verdict") == "bank-conflict":
-                    left += 1
-                    if abs(want - b.get("ideal_wavefronts", want)) < 1e-9:
-                        failures.append("%s: a conflict the fix said it would remove" % where)
-            conflicts_left += left
-            print("%s: '%s' in %s: %s; %s -> %s wavefronts per warp; %d accesses still in conflict"
-                  % (file, array, kernel, fix["kind"], fix["array_wavefronts_per_warp_before"],
-                     fix["array_wavefronts_per_warp_after"], left))
+        n, left = check_file(lint, root, rel, extra, in_place, failures)
+        fixed_arrays += n
+        conflicts_left += left
     for f in failures:
         print("FAIL: " + f)
     print("check_fixes: %d arrays fixed, %d accesses still in conflict, %d failures"

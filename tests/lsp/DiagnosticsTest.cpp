@@ -124,4 +124,30 @@ TEST(CodeActions, ThePaddingAsAQuickFix) {
   EXPECT_TRUE(codeActions(*document(Edited), Line3, ClientSupport()).empty());
 }
 
+TEST(CodeActions, ASwizzleIsOneActionWithEveryEdit) {
+  // A swizzle rewrites the innermost subscript of every use: one action, both
+  // edits; none when one of them no longer applies.
+  auto Doc = document(Text);
+  Finding &F = Doc->Findings[0];
+  F.Fixes.clear();
+  SourcePos Use{"/src/k.cu", 3, 25, 0, "  x = tile[threadIdx.x][0];"};
+  SourcePos Decl{"/src/k.cu", 2, 29, 0, "  __shared__ float tile[32][32];"};
+  F.Fixes.push_back({Use, 1, "0 ^ (threadIdx.x & 31)"});
+  F.Fixes.push_back({Decl, 2, "32"});
+  const_cast<AccessRecord *>(F.Record)->Fix->Title = "swizzle 'tile': tile[r][c ^ (r & 31)]";
+  llvm::lsp::Range Line3(llvm::lsp::Position(2, 0), llvm::lsp::Position(2, 0));
+  std::vector<CodeAction> A = codeActions(*Doc, Line3, ClientSupport());
+  ASSERT_EQ(A.size(), 1u);
+  EXPECT_EQ(A[0].Title, "swizzle 'tile': tile[r][c ^ (r & 31)]");
+  const std::vector<llvm::lsp::TextEdit> &E = A[0].Edit.changes[Doc->Uri.uri().str()];
+  ASSERT_EQ(E.size(), 2u);
+  EXPECT_EQ(E[0].newText, "0 ^ (threadIdx.x & 31)");
+  EXPECT_EQ(E[0].range,
+            llvm::lsp::Range(llvm::lsp::Position(2, 24), llvm::lsp::Position(2, 25)));
+  std::string Edited = Text;
+  Edited.replace(Edited.find("[32][32]"), 8, "[32][64]");
+  Doc->Text = Edited;
+  EXPECT_TRUE(codeActions(*Doc, Line3, ClientSupport()).empty());
+}
+
 } // namespace

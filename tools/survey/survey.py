@@ -385,6 +385,34 @@ def cmd_compare(args):
     return 1 if stats["CHANGED"] else 0
 
 
+def cmd_fixes(args):
+    """Every layout fix offered on the projects' files, applied in place
+    (and put back) and analysed again: tests/fixes/check_fixes.py."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "fixes"))
+    import check_fixes
+    m = load_manifest()
+    binary = os.path.abspath(args.binary)
+    projects = [p for p in m["projects"] if not args.project or p["name"] in args.project]
+    failures, arrays, left = [], 0, 0
+    for p in projects:
+        root = checkout_dir(args.corpus, p)
+        files = []
+        for g in p["files"]:
+            files += [os.path.relpath(f, root) for f in sorted(glob.glob(os.path.join(root, g)))]
+        for rel in files:
+            incs = include_dirs(root, os.path.join(root, rel), p.get("include", []))
+            flags = ["-I" + os.path.relpath(d, root) for d in incs] + p.get("flags", [])
+            print("== %s %s" % (p["name"], rel), flush=True)
+            n, k = check_fixes.check_file(binary, root, rel, flags, True, failures)
+            arrays += n
+            left += k
+    for f in failures:
+        print("FAIL: " + f)
+    print("survey fixes: %d arrays fixed, %d accesses still in conflict, %d failures"
+          % (arrays, left, len(failures)))
+    return 1 if failures else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -408,12 +436,16 @@ def main():
     c.add_argument("--field", action="append", default=[],
                    help="also count the records whose FIELD differs (e.g. sectors_range, "
                         "assumptions); repeatable")
+    x = sub.add_parser("fixes", help="apply every layout fix offered and analyse again")
+    x.add_argument("--corpus", required=True)
+    x.add_argument("--project", action="append")
+    x.add_argument("--binary", default=os.path.join(ROOT, "build", "bin", "coalesce-lint"))
     t = sub.add_parser("table")
     t.add_argument("results")
     t.add_argument("--before")
     args = ap.parse_args()
     return {"sources": cmd_sources, "run": cmd_run, "table": cmd_table,
-            "compare": cmd_compare}[args.cmd](args)
+            "compare": cmd_compare, "fixes": cmd_fixes}[args.cmd](args)
 
 
 if __name__ == "__main__":
