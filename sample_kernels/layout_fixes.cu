@@ -98,6 +98,45 @@ __global__ void vec_rows_padded(const float4 *in, float4 *out) {
   out[(blockIdx.x * 32 + ty) * 8 + tx] = *reinterpret_cast<float4 *>(&tile[lane][4 * (ty / 4)]); // expect: load tile 4/4; store out 16/16
 }
 
+// A one-dimensional tile indexed `row * BM + column` (SGEMM_CUDA's kernels
+// 6-9 write their A tile so): its rows are inferred from the indices. The
+// transposed stores put rows 4 apart, 512 floats, on one bank (2-way);
+// padding the rows by 4 floats (what --fix writes: the size and every
+// index) spreads them and keeps the register-tile reads merged 16 bytes.
+constexpr int BM = 128, BK = 8;
+
+__global__ void rowtile_before(const float4 *in, float *out) {
+  __shared__ float As[BM * BK];
+  int t = threadIdx.x, innerRow = t / (BK / 4), innerCol = t % (BK / 4);
+  float4 v = in[blockIdx.x * 256 + t]; // expect: load in 16/16
+  As[(innerCol * 4 + 0) * BM + innerRow] = v.x; // expect: store As 2/1
+  As[(innerCol * 4 + 1) * BM + innerRow] = v.y; // expect: store As 2/1
+  As[(innerCol * 4 + 2) * BM + innerRow] = v.z; // expect: store As 2/1
+  As[(innerCol * 4 + 3) * BM + innerRow] = v.w; // expect: store As 2/1
+  __syncthreads();
+  float acc = 0;
+  for (int k = 0; k < BK; ++k)
+    for (int i = 0; i < 8; ++i)
+      acc += As[k * BM + (t / 16) * 8 + i]; // expect(source): load As 2/2 // expect(witness): load As 2/2
+  out[blockIdx.x * 256 + t] = acc; // expect: store out 4/4
+}
+
+__global__ void rowtile_after(const float4 *in, float *out) {
+  __shared__ float As[(BM + 4) * BK];
+  int t = threadIdx.x, innerRow = t / (BK / 4), innerCol = t % (BK / 4);
+  float4 v = in[blockIdx.x * 256 + t]; // expect: load in 16/16
+  As[(innerCol * 4 + 0) * (BM + 4) + innerRow] = v.x; // expect: store As 1/1
+  As[(innerCol * 4 + 1) * (BM + 4) + innerRow] = v.y; // expect: store As 1/1
+  As[(innerCol * 4 + 2) * (BM + 4) + innerRow] = v.z; // expect: store As 1/1
+  As[(innerCol * 4 + 3) * (BM + 4) + innerRow] = v.w; // expect: store As 1/1
+  __syncthreads();
+  float acc = 0;
+  for (int k = 0; k < BK; ++k)
+    for (int i = 0; i < 8; ++i)
+      acc += As[k * (BM + 4) + (t / 16) * 8 + i]; // expect(source): load As 2/2 // expect(witness): load As 2/2
+  out[blockIdx.x * 256 + t] = acc; // expect: store out 4/4
+}
+
 int main() {
   const int blocks = 1024;
   float4 *in4 = sample::alloc<float4>(size_t(blocks) * 32 * 8);
@@ -114,6 +153,8 @@ int main() {
   sample::run("vec_rows_before", B, [&] { vec_rows_before<<<blocks, dim3(8, 32)>>>(in4, out4); });
   sample::run("vec_rows_after", B, [&] { vec_rows_after<<<blocks, dim3(8, 32)>>>(in4, out4); });
   sample::run("vec_rows_padded", B, [&] { vec_rows_padded<<<blocks, dim3(8, 32)>>>(in4, out4); });
+  sample::run("rowtile_before", B, [&] { rowtile_before<<<blocks, 256>>>(in4, out); });
+  sample::run("rowtile_after", B, [&] { rowtile_after<<<blocks, 256>>>(in4, out); });
   SAMPLE_CHECK(cudaFree(in4));
   SAMPLE_CHECK(cudaFree(out4));
   SAMPLE_CHECK(cudaFree(in));

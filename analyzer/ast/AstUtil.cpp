@@ -10,6 +10,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace coalesce {
@@ -426,6 +428,80 @@ int64_t statedAlignment(const VarDecl *VD, const FunctionDecl *FD, ASTContext &C
       Work.push_back(C);
   }
   return A;
+}
+
+std::optional<RowSplit> splitRowIndex(const ASTContext &Ctx, const Expr *Index, int64_t Size) {
+  if (!Index || Index->isValueDependent() || Size <= 1)
+    return std::nullopt;
+  std::vector<const Expr *> Terms;
+  std::vector<const Expr *> Work{Index};
+  while (!Work.empty()) {
+    const Expr *E = Work.back()->IgnoreParenImpCasts();
+    Work.pop_back();
+    if (auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Add) {
+      Work.push_back(BO->getRHS());
+      Work.push_back(BO->getLHS());
+      continue;
+    }
+    Terms.push_back(E);
+  }
+  RowSplit Best;
+  for (const Expr *T : Terms) {
+    auto *BO = dyn_cast<BinaryOperator>(T);
+    if (!BO || BO->getOpcode() != BO_Mul)
+      continue;
+    for (int Side = 0; Side < 2; ++Side) {
+      const Expr *F = Side ? BO->getLHS() : BO->getRHS();
+      const Expr *X = Side ? BO->getRHS() : BO->getLHS();
+      Expr::EvalResult V, W;
+      if (F->isValueDependent() || !F->EvaluateAsInt(V, Ctx))
+        continue;
+      if (!X->isValueDependent() && X->EvaluateAsInt(W, Ctx))
+        continue; // a constant times a constant: no row
+      const int64_t K = V.Val.getInt().getExtValue();
+      if (K > 1 && K < Size && Size % K == 0 && K > Best.K) {
+        Best.Row = X;
+        Best.RowTerm = T;
+        Best.Factor = F;
+        Best.K = K;
+      }
+    }
+  }
+  if (!Best.Row)
+    return std::nullopt;
+  for (const Expr *T : Terms)
+    if (T != Best.RowTerm)
+      Best.Rest.push_back(T);
+  return Best;
+}
+
+bool readsNoMemory(const ASTContext &Ctx, const Expr *E) {
+  if (!E || E->HasSideEffects(Ctx))
+    return false;
+  bool Ok = true;
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool InBuiltin) {
+    if (!S || !Ok)
+      return;
+    if (isa<ArraySubscriptExpr>(S) || isa<CXXOperatorCallExpr>(S))
+      Ok = false;
+    else if (auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->getOpcode() == UO_Deref)
+      Ok = false;
+    else if (auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
+      Ok = false;
+    else if (isa<CallExpr>(S) && !InBuiltin)
+      Ok = false;
+    else if (auto *DR = dyn_cast<DeclRefExpr>(S)) {
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        if (VD->hasGlobalStorage() && !VD->getType().isConstQualified())
+          Ok = false;
+    }
+    // threadIdx.x and its kin are property reads through a getter call.
+    const bool Builtin = InBuiltin || isa<PseudoObjectExpr>(S);
+    for (const Stmt *C : S->children())
+      Walk(C, Builtin);
+  };
+  Walk(E, false);
+  return Ok;
 }
 
 } // namespace coalesce

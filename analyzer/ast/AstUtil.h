@@ -14,7 +14,9 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
 
+#include <optional>
 #include <set>
+#include <vector>
 #include <string>
 
 namespace clang {
@@ -118,6 +120,24 @@ int64_t assumedAlignment(const clang::Expr *E, clang::ASTContext &Ctx);
 /// compiler may make is not missed).
 int64_t statedAlignment(const clang::VarDecl *VD, const clang::FunctionDecl *FD,
                         clang::ASTContext &Ctx);
+
+/// An index into a one-dimensional array written as a row and a column:
+/// the terms of a chain of `+` (any order), one of them `Row * K` or
+/// `K * Row` with K an integer constant that divides the array's Size
+/// (`As[dotIdx * BM + threadRow * TM + i]`: Row `dotIdx`, K `BM`, the rest
+/// `threadRow * TM` and `i`). Of several such products, the largest K.
+struct RowSplit {
+  const clang::Expr *Row = nullptr;     // X
+  const clang::Expr *RowTerm = nullptr; // X * K
+  const clang::Expr *Factor = nullptr;  // K as written
+  int64_t K = 0;
+  std::vector<const clang::Expr *> Rest; // the column's terms
+};
+std::optional<RowSplit> splitRowIndex(const clang::ASTContext &Ctx, const clang::Expr *Index,
+                                      int64_t Size);
+/// E reads no memory and has no side effects: evaluating it again changes
+/// nothing (locals, parameters, constants, threadIdx and its kin).
+bool readsNoMemory(const clang::ASTContext &Ctx, const clang::Expr *E);
 
 } // namespace coalesce
 

@@ -195,7 +195,7 @@ void AccessAggregator::record(const AccessEvent &E) {
       auto [Known, First] = LayoutArrays.try_emplace(*E.Region, nullptr);
       if (First) {
         auto *VD = dyn_cast_or_null<VarDecl>(Run.Regions[*E.Region].Decl);
-        if (sharedArrayShape(Run.Ctx, VD))
+        if (layoutSearchable(Run.Ctx, VD))
           Known->second = VD;
       }
       S.ArrayDecl = Known->second;
@@ -402,8 +402,10 @@ void AccessAggregator::record(const AccessEvent &E) {
     if (Same == Bucket.end()) {
       Stats::LayoutRequest Q;
       Q.Offset = E.Offset;
-      if (E.ArrayDecl == S.ArrayDecl)
+      if (E.ArrayDecl == S.ArrayDecl) {
         Q.Subscripts = E.Subscripts;
+        Q.RowLength = E.RowLength;
+      }
       Q.Active = E.Active;
       Q.Width = E.Width;
       if (Instr)
@@ -684,7 +686,30 @@ void AccessAggregator::layoutSearch(const std::vector<const Stats *> &Order,
     if (spaceModel(Order[I]->Space).PaddingFix && Order[I]->ArrayDecl)
       ByArray[Order[I]->ArrayDecl].push_back(I);
   for (auto &KV : ByArray) {
-    std::shared_ptr<const ArrayEditPlan> Plan = planLayoutEdits(Run.Ctx, KV.first, Run.Kernel);
+    // A one-dimensional array is seen as rows of the K every access's
+    // index is written with (`row * K + column`), if there is one.
+    int64_t RowLength = 0;
+    std::string OneDimWhy;
+    const auto *CAT = Run.Ctx.getAsConstantArrayType(KV.first->getType());
+    if (CAT && !Run.Ctx.getAsConstantArrayType(CAT->getElementType())) {
+      for (size_t I : KV.second)
+        for (const auto &RQ : Order[I]->LayoutRequests)
+          for (const Stats::LayoutRequest &Q : RQ.second)
+            if (!RowLength && Q.RowLength > 0)
+              RowLength = Q.RowLength;
+      for (size_t I : KV.second)
+        for (const auto &RQ : Order[I]->LayoutRequests)
+          for (const Stats::LayoutRequest &Q : RQ.second)
+            if (OneDimWhy.empty() && Q.RowLength != RowLength)
+              OneDimWhy = std::string("the ") + opName(Order[I]->Op) + " at line " +
+                          std::to_string(Out[I].Pos.Line) +
+                          (Q.RowLength <= 0 ? " is not written `row * K + column`"
+                                            : " has rows of another length");
+      if (!RowLength)
+        continue; // no row in sight: a one-dimensional buffer
+    }
+    std::shared_ptr<const ArrayEditPlan> Plan =
+        planLayoutEdits(Run.Ctx, KV.first, Run.Kernel, RowLength);
     if (!Plan)
       continue;
     auto Search = std::make_shared<LayoutSearch>();
@@ -694,6 +719,8 @@ void AccessAggregator::layoutSearch(const std::vector<const Stats *> &Order,
       const Stats *S = Order[I];
       const std::string Which =
           std::string("the ") + opName(S->Op) + " at line " + std::to_string(Out[I].Pos.Line);
+      if (Search->WhyNot.empty() && !OneDimWhy.empty())
+        Search->WhyNot = "it has one dimension, and " + OneDimWhy;
       if (Search->WhyNot.empty()) {
         if (!S->UnknownWhy.empty() || !S->MaskWhy.empty() ||
             Out[I].verdict() == Verdict::Unknown)
@@ -720,8 +747,22 @@ void AccessAggregator::layoutSearch(const std::vector<const Stats *> &Order,
       return (Out[KV.second[A]].verdict() == Verdict::Ok) >
              (Out[KV.second[B]].verdict() == Verdict::Ok);
     });
+    // Accesses that nvcc merges into one wider instruction (the compiler
+    // model, interp/CompilerModel.h: a row of a register tile read as one
+    // LDS.128) stay merged under a padding that keeps their alignment, but
+    // not under a swizzle of their subscripts, which nvcc cannot see through:
+    // no swizzle is costed for such an array.
+    bool Merged = false;
+    for (size_t I : KV.second) {
+      const Stats *S = Order[I];
+      if (!S->Type.isNull() && !S->Type->isIncompleteType() && !S->Type->isDependentType() &&
+          S->Width > Run.Ctx.getTypeSizeInChars(S->Type).getQuantity() * S->Chunks)
+        Merged = true;
+    }
     for (size_t C = 0; C < Search->Candidates.size(); ++C) {
       const SharedLayout &L = Search->Candidates[C];
+      if (Merged && L.K == SharedLayout::Swizzle)
+        continue;
       for (size_t J : Visit) {
         const Stats *S = Order[KV.second[J]];
         const MemRegion &Rg = Run.Regions[*S->Region];

@@ -88,6 +88,7 @@ private:
     struct LayoutRequest {
       Poly Offset;
       std::vector<Poly> Subscripts; // when a full subscript of the array
+      int64_t RowLength = 0;        // AccessEvent::RowLength
       LaneMask Active = 0;
       unsigned Width = 0;
       double Weight = 0;

@@ -42,15 +42,30 @@ std::string swizzledColumn(const ArrayEditPlan::Use &U, const ArrayShape &S,
   return Col + " ^ " + Bits;
 }
 
+/// A one-dimensional array's row length as its indices write it: "`BM`",
+/// or the number.
+std::string rowLengthText(const ArrayEditPlan &P) {
+  const std::string &K = P.DimTexts.back();
+  if (K.find_first_not_of("0123456789") == std::string::npos)
+    return K;
+  return "`" + K + "`";
+}
+
 /// How the layout reads in a message: the declaration or an access.
 std::string describe(const ArrayEditPlan &P, const SharedLayout &L, const std::string &Written) {
   if (L.K == SharedLayout::Pad) {
     const int64_t Elems = L.PadBytes / P.Shape.ElemSize;
+    if (P.RowLength)
+      return "padding the rows of " + rowLengthText(P) + " elements of '" + P.Name +
+             "' by " + plural(double(Elems), "element") + " (" + Written + ")";
     return "padding the innermost dimension by " + plural(double(Elems), "element") + " (" +
            Written + ")";
   }
   std::string Out = "XOR-swizzling the " + unitName(P.Shape, L.UnitBytes) + " of '" + P.Name +
-                    "' by row (" + Written;
+                    "' by row" +
+                    (P.RowLength ? " (rows of " + rowLengthText(P) + " elements: "
+                                 : " (") +
+                    Written;
   if (P.UsesCute)
     if (std::optional<CuteSwizzle> Z = cuteSwizzle(P.Shape, L))
       Out += "; CuTe Swizzle<" + std::to_string(Z->B) + ", " + std::to_string(Z->M) + ", " +
@@ -91,11 +106,75 @@ double weightOf(const AccessRecord &R) {
   return R.RequestsKnown && R.RequestsPerWarp > 0 ? R.RequestsPerWarp : 1.0;
 }
 
+/// A one-dimensional array seen as rows of K (ArrayEditPlan::RowLength):
+/// padding rewrites K in every index and in the declared size; a swizzle
+/// rewrites every index as `row * K + ((rest) ^ bits)`.
+std::vector<SourceEdit> oneDimEdits(const ArrayEditPlan &P, const SharedLayout &L,
+                                    std::string &Written, std::string &Why) {
+  std::vector<SourceEdit> Out;
+  std::set<std::pair<unsigned, unsigned>> Done;
+  const std::string K = P.DimTexts.back();
+  if (L.K == SharedLayout::Pad) {
+    const int64_t Elems = L.PadBytes / P.Shape.ElemSize;
+    const std::string Padded = "(" + K + " + " + std::to_string(Elems) + ")";
+    std::string Size = P.DeclSizeText;
+    if (P.SizeLiteral)
+      Size = std::to_string(P.Shape.rows() * (P.RowLength + Elems));
+    else if (P.FactorOffset + K.size() <= Size.size() && Size.compare(P.FactorOffset, K.size(), K) == 0)
+      Size.replace(P.FactorOffset, K.size(), Padded);
+    else
+      Size = std::to_string(P.Shape.rows()) + " * " + Padded;
+    Written = P.Name + "[" + Size + "]";
+    if (P.StaticSharedBytes + L.extraBytes(P.Shape) > StaticSharedLimit) {
+      Why = "it would need " + std::to_string(P.StaticSharedBytes + L.extraBytes(P.Shape)) +
+            " bytes of static shared memory (the limit is 48 KiB)";
+      return {};
+    }
+    if (!P.PadEditable) {
+      Why = P.PadWhyNot;
+      return {};
+    }
+    Out.push_back({P.SizePos, P.SizeLength,
+                   P.SizeLiteral ? std::to_string(P.Shape.rows() * (P.RowLength + Elems))
+                                 : Padded});
+    for (const ArrayEditPlan::Use &U : P.Uses)
+      if (Done.insert({U.FactorPos.Line, U.FactorPos.Column}).second)
+        Out.push_back({U.FactorPos, U.FactorLength, "(" + U.FactorText + " + " +
+                                                        std::to_string(Elems) + ")"});
+    return Out;
+  }
+  ArrayEditPlan::Use Form;
+  Form.ColText = "c";
+  Form.RowText = "r";
+  Form.ColSimple = Form.RowSimple = true;
+  Written = P.Name + "[r * " + K + " + (" + swizzledColumn(Form, P.Shape, L) + ")]";
+  if (!P.SwizzleEditable) {
+    Why = P.SwizzleWhyNot;
+    return {};
+  }
+  for (const ArrayEditPlan::Use &U : P.Uses) {
+    if (!Done.insert({U.IndexPos.Line, U.IndexPos.Column}).second)
+      continue;
+    ArrayEditPlan::Use V = U;
+    if (V.ColText.empty()) {
+      V.ColText = "0";
+      V.ColSimple = true;
+    }
+    Out.push_back({U.IndexPos, U.IndexLength,
+                   U.RowTermText + " + (" + swizzledColumn(V, P.Shape, L) + ")"});
+  }
+  if (Out.empty())
+    Why = "no use of '" + P.Name + "' to rewrite";
+  return Out;
+}
+
 } // namespace
 
 std::vector<SourceEdit> layoutEdits(const ArrayEditPlan &P, const SharedLayout &L,
                                     std::string &Written, std::string &Why) {
   std::vector<SourceEdit> Out;
+  if (P.RowLength)
+    return oneDimEdits(P, L, Written, Why);
   if (L.K == SharedLayout::Pad) {
     const int64_t Elems = L.PadBytes / P.Shape.ElemSize;
     std::string Last;

@@ -83,7 +83,8 @@ bool usesCute(ASTContext &Ctx) {
 class UseWalker {
 public:
   UseWalker(ASTContext &Ctx, const VarDecl *VD, ArrayEditPlan &Plan)
-      : Ctx(Ctx), VD(VD), Plan(Plan), Rank(static_cast<unsigned>(Plan.Shape.Dims.size())) {}
+      : Ctx(Ctx), VD(VD), Plan(Plan),
+        Rank(Plan.RowLength ? 1u : static_cast<unsigned>(Plan.Shape.Dims.size())) {}
 
   void walk(const Stmt *S) {
     if (!S)
@@ -172,6 +173,10 @@ private:
           return;
         }
       }
+    if (Plan.RowLength) {
+      useOneDim(Chain.back());
+      return;
+    }
     // The innermost subscript is Chain.back(), the row's the one before.
     const ArraySubscriptExpr *Col = Chain.back(), *Row = Chain[Chain.size() - 2];
     CharSourceRange CR = userRange(Ctx, Col->getIdx());
@@ -198,6 +203,45 @@ private:
     Plan.Uses.push_back(std::move(U));
   }
 
+  /// A use of a one-dimensional array: its index must split as `row * K +
+  /// rest` with the plan's K, in the user's text.
+  void useOneDim(const ArraySubscriptExpr *AS) {
+    const std::string Name = "'" + VD->getName().str() + "'";
+    const auto *CAT = Ctx.getAsConstantArrayType(VD->getType());
+    std::optional<RowSplit> Split =
+        splitRowIndex(Ctx, AS->getIdx(), static_cast<int64_t>(CAT->getZExtSize()));
+    if (!Split || Split->K != Plan.RowLength) {
+      notEditable("the index of " + Name + " at line " + lineOf(AS) + " is not written `row * " +
+                  std::to_string(Plan.RowLength) + " + column`");
+      return;
+    }
+    CharSourceRange IR = userRange(Ctx, AS->getIdx()), FR = userRange(Ctx, Split->Factor);
+    // The factor may be a whole macro (`TILE`): its name is rewritten.
+    if (IR.isInvalid() || FR.isInvalid() || AS->getIdx()->getBeginLoc().isMacroID()) {
+      notEditable("the index of " + Name + " at line " + lineOf(AS) + " is written by a macro");
+      return;
+    }
+    if (Split->Row->HasSideEffects(Ctx)) {
+      notEditable("the row of " + Name + " at line " + lineOf(AS) +
+                  " has side effects (a layout would repeat it)");
+      return;
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    ArrayEditPlan::Use U;
+    U.IndexPos = sourcePos(Ctx, IR.getBegin());
+    U.IndexLength = SM.getFileOffset(IR.getEnd()) - SM.getFileOffset(IR.getBegin());
+    U.FactorPos = sourcePos(Ctx, FR.getBegin());
+    U.FactorLength = SM.getFileOffset(FR.getEnd()) - SM.getFileOffset(FR.getBegin());
+    U.FactorText = exprText(Ctx, Split->Factor);
+    U.RowTermText = exprText(Ctx, Split->RowTerm);
+    U.RowText = exprText(Ctx, Split->Row);
+    U.RowSimple = simpleText(U.RowText);
+    for (const Expr *T : Split->Rest)
+      U.ColText += (U.ColText.empty() ? "" : " + ") + exprText(Ctx, T);
+    U.ColSimple = Split->Rest.size() <= 1 && simpleText(U.ColText);
+    Plan.Uses.push_back(std::move(U));
+  }
+
   ASTContext &Ctx;
   const VarDecl *VD;
   ArrayEditPlan &Plan;
@@ -207,8 +251,23 @@ private:
 
 } // namespace
 
-std::optional<ArrayShape> sharedArrayShape(ASTContext &Ctx, const VarDecl *VD) {
+bool layoutSearchable(ASTContext &Ctx, const VarDecl *VD) {
   if (!VD || !VD->hasAttr<CUDASharedAttr>() || VD->hasExternalStorage())
+    return false;
+  QualType T = VD->getType();
+  const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(T);
+  if (!CAT)
+    return false;
+  while (CAT) {
+    T = CAT->getElementType();
+    CAT = Ctx.getAsConstantArrayType(T);
+  }
+  return !T->isIncompleteType() && !T->isDependentType();
+}
+
+std::optional<ArrayShape> sharedArrayShape(ASTContext &Ctx, const VarDecl *VD,
+                                           int64_t RowLength) {
+  if (!layoutSearchable(Ctx, VD))
     return std::nullopt;
   ArrayShape S;
   QualType T = VD->getType();
@@ -218,7 +277,9 @@ std::optional<ArrayShape> sharedArrayShape(ASTContext &Ctx, const VarDecl *VD) {
     T = CAT->getElementType();
     CAT = Ctx.getAsConstantArrayType(T);
   }
-  if (S.Dims.size() < 2 || T->isIncompleteType() || T->isDependentType())
+  if (S.Dims.size() == 1 && RowLength > 1 && S.Dims[0] % RowLength == 0)
+    S.Dims = {S.Dims[0] / RowLength, RowLength};
+  if (S.Dims.size() < 2)
     return std::nullopt;
   S.ElemSize = Ctx.getTypeSizeInChars(T).getQuantity();
   if (S.ElemSize <= 0)
@@ -227,11 +288,15 @@ std::optional<ArrayShape> sharedArrayShape(ASTContext &Ctx, const VarDecl *VD) {
 }
 
 std::shared_ptr<const ArrayEditPlan> planLayoutEdits(ASTContext &Ctx, const VarDecl *VD,
-                                                     const FunctionDecl *Kernel) {
-  std::optional<ArrayShape> Shape = sharedArrayShape(Ctx, VD);
+                                                     const FunctionDecl *Kernel,
+                                                     int64_t RowLength) {
+  std::optional<ArrayShape> Shape = sharedArrayShape(Ctx, VD, RowLength);
   if (!Shape)
     return nullptr;
   auto Plan = std::make_shared<ArrayEditPlan>();
+  if (Ctx.getAsConstantArrayType(VD->getType()) &&
+      !Ctx.getAsConstantArrayType(Ctx.getAsConstantArrayType(VD->getType())->getElementType()))
+    Plan->RowLength = Shape->Dims.back();
   Plan->Name = VD->getName().str();
   Plan->DeclPos = sourcePos(Ctx, VD->getLocation());
   Plan->Key = Plan->DeclPos.str() + " " + Plan->Name;
@@ -271,15 +336,48 @@ std::shared_ptr<const ArrayEditPlan> planLayoutEdits(ASTContext &Ctx, const VarD
       TL = ATL.getElementLoc();
     }
   }
-  for (size_t I = 0; I < Plan->Shape.Dims.size(); ++I)
-    Plan->DimTexts.push_back(I < Sizes.size() && Sizes[I] ? exprText(Ctx, Sizes[I])
-                                                          : std::to_string(Plan->Shape.Dims[I]));
+  if (Plan->RowLength) {
+    // One dimension: the size is a literal, or a product with the factor K
+    // (`BM * BK`), which padding rewrites.
+    Plan->DimTexts = {std::to_string(Plan->Shape.Dims[0]), std::to_string(Plan->RowLength)};
+    const Expr *Size = Sizes.size() == 1 ? Sizes[0] : nullptr;
+    if (Size && !isa<IntegerLiteral>(Size->IgnoreParenImpCasts())) {
+      Size = nullptr;
+      if (auto *BO = dyn_cast<BinaryOperator>(Sizes[0]->IgnoreParenImpCasts());
+          BO && BO->getOpcode() == BO_Mul)
+        for (const Expr *F : {BO->getLHS(), BO->getRHS()}) {
+          Expr::EvalResult V;
+          if (!F->isValueDependent() && F->EvaluateAsInt(V, Ctx) &&
+              V.Val.getInt().getExtValue() == Plan->RowLength) {
+            Size = F;
+            break;
+          }
+        }
+    }
+    if (!Size && Plan->PadWhyNot.empty())
+      Plan->PadWhyNot = "the size of '" + Plan->Name + "' is not written as a number or as " +
+                        std::to_string(Plan->RowLength) + " times the number of rows";
+    if (Size && Sizes[0] && Size != Sizes[0]) {
+      Plan->DimTexts.back() = exprText(Ctx, Size);
+      Plan->DeclSizeText = exprText(Ctx, Sizes[0]);
+      const SourceManager &SM = Ctx.getSourceManager();
+      CharSourceRange Whole = userRange(Ctx, Sizes[0]), Part = userRange(Ctx, Size);
+      if (Whole.isValid() && Part.isValid())
+        Plan->FactorOffset = SM.getFileOffset(Part.getBegin()) - SM.getFileOffset(Whole.getBegin());
+    }
+    Sizes = {Size};
+  } else {
+    for (size_t I = 0; I < Plan->Shape.Dims.size(); ++I)
+      Plan->DimTexts.push_back(I < Sizes.size() && Sizes[I] ? exprText(Ctx, Sizes[I])
+                                                            : std::to_string(Plan->Shape.Dims[I]));
+  }
   {
     CharSourceRange R;
-    if (Sizes.size() == Plan->Shape.Dims.size() && Sizes.back())
+    const size_t Rank = Plan->RowLength ? 1 : Plan->Shape.Dims.size();
+    if (Sizes.size() == Rank && Sizes.back())
       R = userRange(Ctx, Sizes.back());
     std::string Why;
-    if (Sizes.size() != Plan->Shape.Dims.size() || !Sizes.back())
+    if (Sizes.size() != Rank || !Sizes.back())
       Why = "the dimensions of '" + Plan->Name + "' are not written as array bounds";
     else if (R.isInvalid())
       Why = "the innermost size of '" + Plan->Name + "' comes from a macro body";

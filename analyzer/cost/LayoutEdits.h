@@ -33,15 +33,23 @@ class VarDecl;
 
 namespace coalesce {
 
-/// The shape of a declared shared array of constant dimensions, rank >= 2
-/// (none otherwise).
-std::optional<ArrayShape> sharedArrayShape(clang::ASTContext &Ctx, const clang::VarDecl *Array);
+/// A declared shared array of constant dimensions (any rank): its accesses
+/// are kept for the layout search.
+bool layoutSearchable(clang::ASTContext &Ctx, const clang::VarDecl *Array);
+
+/// The shape of a declared shared array of constant dimensions: rank >= 2
+/// as declared, or a one-dimensional one seen as [Size / RowLength]
+/// [RowLength] (RowLength > 0, dividing its size); none otherwise.
+std::optional<ArrayShape> sharedArrayShape(clang::ASTContext &Ctx, const clang::VarDecl *Array,
+                                           int64_t RowLength = 0);
 
 /// Where layouts of Array would be written; Kernel is the kernel analysed
-/// (for its static shared memory). Null when Array has no shape.
+/// (for its static shared memory); RowLength as for sharedArrayShape. Null
+/// when Array has no shape.
 std::shared_ptr<const ArrayEditPlan> planLayoutEdits(clang::ASTContext &Ctx,
                                                      const clang::VarDecl *Array,
-                                                     const clang::FunctionDecl *Kernel);
+                                                     const clang::FunctionDecl *Kernel,
+                                                     int64_t RowLength = 0);
 
 } // namespace coalesce
 

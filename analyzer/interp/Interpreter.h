@@ -135,6 +135,9 @@ struct LValue {
   /// the index of each dimension, outermost first.
   std::vector<Poly> Subscripts;
   const clang::VarDecl *ArrayDecl = nullptr;
+  /// A one-dimensional array indexed `row * K + column` (ast/AstUtil.h,
+  /// splitRowIndex): K, and Subscripts are the row and the column.
+  int64_t RowLength = 0;
 };
 
 /// One warp-level memory instruction, as the interpreter saw it.
@@ -207,6 +210,7 @@ struct AccessEvent {
   int64_t StructSize = 0;  // the access is a field of a struct this big
   std::vector<Poly> Subscripts; // for declared shared arrays
   const clang::VarDecl *ArrayDecl = nullptr;
+  int64_t RowLength = 0;        // LValue::RowLength
   /// The instruction's other side, if it has two (AccessSide): each side is
   /// costed in its own space and reported as its own record at Site (an
   /// asynchronous copy is a global load and a shared store).

@@ -98,6 +98,7 @@ LValue WarpInterp::memberLValue(const MemberExpr *ME) {
       Base.Ptr.P = Base.Ptr.P + Poly::constant(Off);
     Base.Subscripts.clear();
     Base.ArrayDecl = nullptr;
+    Base.RowLength = 0;
     return Base;
   case LValue::ParamField:
     Base.ParamPath += "." + Name;
@@ -134,6 +135,7 @@ LValue WarpInterp::evalLValue(const Expr *E) {
       LValue Sub = evalLValue(CE->getSubExpr());
       Sub.Subscripts.clear();
       Sub.ArrayDecl = nullptr;
+      Sub.RowLength = 0;
       return Sub;
     }
   }
@@ -271,6 +273,20 @@ LValue WarpInterp::evalLValue(const Expr *E) {
         LV.ArrayDecl = ArrayLV.ArrayDecl;
         LV.Subscripts = ArrayLV.Subscripts;
         LV.Subscripts.push_back(Idx.P);
+        // A one-dimensional shared array indexed `row * K + column`: its
+        // row and column, for the layout search (cost/Aggregate.cpp).
+        if (LV.ArrayDecl && ArrayLV.Subscripts.empty() && LV.ArrayDecl->hasAttr<CUDASharedAttr>())
+          if (const auto *CAT = Ctx.getAsConstantArrayType(LV.ArrayDecl->getType());
+              CAT && !CAT->getElementType()->isArrayType())
+            if (std::optional<RowSplit> Split = splitRowIndex(
+                    Ctx, AS->getIdx(), static_cast<int64_t>(CAT->getZExtSize()));
+                Split && readsNoMemory(Ctx, Split->Row)) {
+              const Value Row = eval(Split->Row);
+              if (Row.K == Value::Int) {
+                LV.Subscripts = {Row.P, Idx.P - Row.P.scaled(Split->K)};
+                LV.RowLength = Split->K;
+              }
+            }
       }
       return LV;
     }
@@ -680,6 +696,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
     E.MaskWhy = MaskWhys.back();
   E.Subscripts = LV.Subscripts;
   E.ArrayDecl = LV.ArrayDecl;
+  E.RowLength = LV.RowLength;
   if (auto *ME = dyn_cast<MemberExpr>(Site->IgnoreParenImpCasts())) {
     QualType BT = ME->isArrow() ? ME->getBase()->getType()->getPointeeType()
                                 : ME->getBase()->getType();

@@ -58,8 +58,25 @@ struct ArrayEditPlan {
     unsigned ColLength = 0;
     std::string ColText, RowText;
     bool ColSimple = false, RowSimple = false; // no parentheses needed
+    /// A one-dimensional array (RowLength): the whole index (rewritten by a
+    /// swizzle as `row * K + ((rest) ^ ...)`), its `row * K` term, and the
+    /// factor K (rewritten by a padding as `(K + N)`).
+    SourcePos IndexPos, FactorPos;
+    unsigned IndexLength = 0, FactorLength = 0;
+    std::string RowTermText, FactorText;
   };
   std::vector<Use> Uses;
+  /// A one-dimensional array indexed `row * K + column` everywhere
+  /// (ast/AstUtil.h, splitRowIndex): K, the row length of the shape the
+  /// search gives it ([Size / K][K]); 0 for a declared multi-dimensional
+  /// array. Its padding rewrites K in every index and the factor K of the
+  /// declared size (SizePos: `BM * BK` -> `(BM + 4) * BK`), or a literal
+  /// size.
+  int64_t RowLength = 0;
+  /// One dimension: the declared size as written, and where in it the
+  /// factor K starts (SizePos is the factor's own position).
+  std::string DeclSizeText;
+  size_t FactorOffset = 0;
   /// The translation unit uses CuTe: swizzles are also named as CuTe's
   /// Swizzle<B, M, S>.
   bool UsesCute = false;
