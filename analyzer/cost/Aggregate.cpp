@@ -24,6 +24,9 @@ namespace coalesce {
 /// Distinct requests of one access kept for the layout search; an access
 /// that makes more (a long loop of distinct addresses) is not re-costed.
 constexpr size_t MaxLayoutRequests = 8192;
+/// An array with no conflict in a launch is re-costed there only when its
+/// accesses make at most this many distinct requests (layoutSearch()).
+constexpr size_t MaxQuietLayoutRequests = 512;
 
 namespace {
 
@@ -732,7 +735,20 @@ void AccessAggregator::layoutSearch(const std::vector<const Stats *> &Order,
       }
       MaxWidth = std::max(MaxWidth, S->Width);
     }
-    if (Search->WhyNot.empty())
+    // An array with no conflict in this launch is not re-costed here (the
+    // costly part): if another launch of it has one, the choice offers no
+    // layout (LayoutSearch::NotSearched), since this launch's accesses could
+    // get dearer.
+    // (Unless it makes few distinct requests: then re-costing is cheap.)
+    bool AnyConflict = false;
+    size_t Requests = 0;
+    for (size_t I : KV.second) {
+      AnyConflict |= Out[I].verdict() == Verdict::BankConflict;
+      Requests += Order[I]->LayoutRequestCount;
+    }
+    if (!AnyConflict && Requests > MaxQuietLayoutRequests && Search->WhyNot.empty())
+      Search->NotSearched = true;
+    else if (Search->WhyNot.empty())
       Search->Candidates = layoutCandidates(Plan->Shape, MaxWidth);
     std::vector<std::vector<double>> Costs(KV.second.size(),
                                            std::vector<double>(Search->Candidates.size(), NAN));
@@ -778,11 +794,33 @@ void AccessAggregator::layoutSearch(const std::vector<const Stats *> &Order,
               Ok = false;
               break;
             }
-            const Cost K = requestCost(S->Space, Rg.BaseOffset + *Moved, Q.Active, Q.Width,
-                                       Rg.Align, Run.Syms, nullptr, nullptr,
-                                       Q.Instr ? &*Q.Instr : nullptr);
+            // Costs depend on the lanes' offsets modulo the banks' period:
+            // remembered under the request moved by a multiple of it.
+            const Poly At = (Rg.BaseOffset + *Moved).reducedModulo(BankPeriodBytes, Q.Active);
+            uint64_t H = 0xcbf29ce484222325ull ^ (uint64_t(Q.Active) << 16) ^ Q.Width ^
+                         (uint64_t(Q.Instr ? Q.Instr->Matrices + 1 : 0) << 56);
+            for (const Poly::Term &T : At.terms()) {
+              for (SymbolId Sym : T.M.Syms)
+                H = (H ^ (0x9e37u + Sym)) * 0x100000001b3ull;
+              for (int64_t C : T.C)
+                H = (H ^ uint64_t(C)) * 0x100000001b3ull;
+            }
+            double Value = 0;
+            auto &Seen = LayoutCostMemo[H];
+            auto Hit = std::find_if(Seen.begin(), Seen.end(), [&](const LayoutMemo &M) {
+              return M.Active == Q.Active && M.Width == Q.Width && M.Matrices ==
+                     (Q.Instr ? int(Q.Instr->Matrices) : -1) && M.At == At;
+            });
+            if (Hit != Seen.end()) {
+              Value = Hit->Value;
+            } else {
+              Value = requestCost(S->Space, At, Q.Active, Q.Width, Rg.Align, Run.Syms, nullptr,
+                                  nullptr, Q.Instr ? &*Q.Instr : nullptr)
+                          .Value;
+              Seen.push_back({At, Q.Active, Q.Width, Q.Instr ? int(Q.Instr->Matrices) : -1, Value});
+            }
             W += Q.Weight;
-            Sum += K.Value * Q.Weight;
+            Sum += Value * Q.Weight;
           }
           if (!Ok)
             break;

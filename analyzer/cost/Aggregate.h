@@ -141,6 +141,16 @@ private:
   std::string memoKey(const char *What, MemorySpace Space, const Poly &Addr, LaneMask Active,
                       unsigned Width, int64_t Align) const;
   std::unordered_map<std::string, CostMemo> CostMemos;
+  /// The layout search's request costs, by a hash of the request moved
+  /// towards 0 by a multiple of the banks' period (layoutSearch()).
+  struct LayoutMemo {
+    Poly At;
+    LaneMask Active = 0;
+    unsigned Width = 0;
+    int Matrices = -1;
+    double Value = 0;
+  };
+  std::unordered_map<uint64_t, std::vector<LayoutMemo>> LayoutCostMemo;
   struct ParamMemo {
     std::optional<ParamTable> Table;
     std::string Why;

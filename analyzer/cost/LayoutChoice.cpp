@@ -248,6 +248,24 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
       ForConflicted("no layout of '" + Plan.Name + "' is proposed: " + WhyNot);
       continue;
     }
+    // A launch where the array has no conflict was not re-costed: a layout
+    // could make it dearer there.
+    for (const AccessRecord *R : Recs)
+      if (R->Layouts->NotSearched && WhyNot.empty())
+        WhyNot = "it has no conflict in the launch with blockDim " + R->Launch.Block.str() +
+                 " of '" + R->Kernel + "', where other layouts are not re-costed";
+    if (!WhyNot.empty()) {
+      ForConflicted("no layout of '" + Plan.Name + "' is proposed: " + WhyNot);
+      continue;
+    }
+    // The candidates of a launch that has them (all conflicted launches try
+    // the same ones for the same shape).
+    const AccessRecord *First = Recs.front();
+    for (const AccessRecord *R : Recs)
+      if (!R->Layouts->NotSearched) {
+        First = R;
+        break;
+      }
     // The candidates every launch tried, by key, with each record's cost.
     struct Option {
       SharedLayout L;
@@ -257,7 +275,7 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
     };
     std::vector<Option> Options;
     std::map<std::string, size_t> Index;
-    for (const SharedLayout &L : Recs.front()->Layouts->Candidates) {
+    for (const SharedLayout &L : First->Layouts->Candidates) {
       Index[L.key()] = Options.size();
       Options.push_back({L, true, 0, std::vector<double>(Recs.size(), NAN)});
     }

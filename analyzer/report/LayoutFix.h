@@ -90,6 +90,9 @@ struct LayoutSearch {
   /// whose address is not known, an asynchronous copy), so nothing is
   /// offered; why.
   std::string WhyNot;
+  /// The array has no conflict in this launch, and its accesses were not
+  /// re-costed (cost/Aggregate.cpp).
+  bool NotSearched = false;
 };
 
 /// The layout chosen for an array, as one of its accesses reports it.

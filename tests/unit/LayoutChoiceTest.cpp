@@ -95,6 +95,19 @@ TEST(LayoutChoiceTest, NothingWhenALaunchCannotBeRecosted) {
   EXPECT_FALSE(R[0].Fix);
   EXPECT_NE(R[0].NoFixWhy.find("no padding or XOR swizzle of 'tile' (1 layouts tried)"),
             std::string::npos);
+  // A launch where the array has no conflict and was not re-costed (too
+  // many requests to re-cost for nothing): nothing either, and why.
+  auto Quiet = std::make_shared<LayoutSearch>();
+  Quiet->Plan = S->Plan;
+  Quiet->NotSearched = true;
+  std::vector<AccessRecord> Q;
+  Q.push_back(access(S, 32, 1, {1}));
+  Q.push_back(access(Quiet, 1, 1, {}));
+  Q[1].Launch.Block = {1, 1, 1};
+  chooseLayoutFixes(Q);
+  EXPECT_FALSE(Q[0].Fix);
+  EXPECT_NE(Q[0].NoFixWhy.find("it has no conflict in the launch with blockDim (1, 1, 1)"),
+            std::string::npos);
   // Past 48 KiB of static shared memory, no padding.
   auto Big = std::make_shared<LayoutSearch>();
   auto P = plan({{96, 128}, 4});

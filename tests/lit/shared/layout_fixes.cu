@@ -90,7 +90,21 @@ __global__ void by_macro(float *out) {
   // CLI: fix-it: {{.*}}layout_fixes.cu:[[@LINE-7]]:26: replace 2 characters with "33"
 }
 
+// A launch where the array has no conflict (one thread) is re-costed too:
+// the layout must not make it dearer there either; the condition lists it.
+__global__ void quiet_launch(float *out) {
+  __shared__ float q[32][32];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  q[ty][tx] = tx;
+  __syncthreads();
+  out[ty * 32 + tx] = q[tx][ty];
+  // CHECK: layout_fixes.cu:[[@LINE-1]]:23: warning: shared load from 'q' has a 32-way bank conflict
+  // CHECK: layout_fixes.cu:[[@LINE-6]]:26: note: padding the innermost dimension by 1 element (q[32][33]) gives 1 wavefront per request (now 32) for blockDim (32, 32, 1) and (1, 1, 1);
+}
+
 void go(const float4 *a, const float *b, float *o, const int *i) {
+  quiet_launch<<<64, dim3(32, 32)>>>(o);
+  quiet_launch<<<64, 1>>>(o);
   vec_col<<<64, dim3(8, 32)>>>(a, o);
   full_tile<<<64, dim3(32, 8)>>>(b, o);
   two_shapes<<<64, dim3(32, 32)>>>(o);
