@@ -720,8 +720,11 @@ void AccessAggregator::layoutSearch(const std::vector<const Stats *> &Order,
     unsigned MaxWidth = 0;
     for (size_t I : KV.second) {
       const Stats *S = Order[I];
+      // The access's file is named when it is not the array's (a header's
+      // helper): a bare line number would point into the wrong file.
       const std::string Which =
-          std::string("the ") + opName(S->Op) + " at line " + std::to_string(Out[I].Pos.Line);
+          std::string("the ") + opName(S->Op) + " at line " + std::to_string(Out[I].Pos.Line) +
+          (Out[I].Pos.File != Plan->DeclPos.File ? " of " + Out[I].Pos.File : "");
       if (Search->WhyNot.empty() && !OneDimWhy.empty())
         Search->WhyNot = "it has one dimension, and " + OneDimWhy;
       if (Search->WhyNot.empty()) {
