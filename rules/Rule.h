@@ -109,9 +109,8 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
                               const RuleOptions &Opts,
                               const std::vector<std::string> &Enabled = {});
 
-/// Shared wording helpers for rules (numbers: formatNumber, report/Numbers.h).
-/// "1 sector", "4.5 sectors"
-std::string quantity(double V, const std::string &Unit);
+/// Shared wording helpers for rules (numbers: formatNumber, quantity,
+/// report/Numbers.h).
 /// "global load from 'in'", "shared store to 'tile'", "global atomic on 'sum'"
 std::string accessPhrase(const AccessRecord &R);
 /// What follows accessPhrase() for a record with no number: " cannot be

@@ -79,11 +79,6 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
   return Out;
 }
 
-std::string quantity(double V, const std::string &Unit) {
-  std::string N = formatNumber(V);
-  return N + " " + Unit + (N == "1" ? "" : "s");
-}
-
 std::string unknownPhrase(const AccessRecord &R) {
   const std::string &Why = R.Ans.why().Text;
   if (R.Ans.noInstruction())

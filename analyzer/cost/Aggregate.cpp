@@ -28,6 +28,21 @@ constexpr size_t MaxLayoutRequests = 8192;
 /// accesses make at most this many distinct requests (layoutSearch()).
 constexpr size_t MaxQuietLayoutRequests = 512;
 
+/// A hash of a request (its lanes' offsets, lanes and width, and a matrix
+/// count) for the layout search's tables; equal hashes are compared in full.
+static uint64_t hashRequest(const Poly &Offset, LaneMask Active, unsigned Width, unsigned Matrices) {
+  uint64_t H = 0xcbf29ce484222325ull ^ (uint64_t(Active) << 20) ^ (uint64_t(Width) << 8) ^
+               (uint64_t(Matrices) << 56);
+  auto Mix = [&H](uint64_t V) { H = (H ^ V) * 0x100000001b3ull; };
+  for (const Poly::Term &T : Offset.terms()) {
+    for (SymbolId Sym : T.M.Syms)
+      Mix(0x51ed27u + Sym);
+    for (int64_t C : T.C)
+      Mix(uint64_t(C));
+  }
+  return H;
+}
+
 namespace {
 
 int64_t periodOf(MemorySpace S) { return spaceModel(S).Period; }
@@ -388,15 +403,7 @@ void AccessAggregator::record(const AccessEvent &E) {
   // Kept by address for the layout search (layoutSearch()).
   if (spaceModel(E.Space).PaddingFix && S.ArrayDecl && S.LayoutOk) {
     // By a hash of the request; equal hashes are compared in full.
-    uint64_t H = 0x9e3779b97f4a7c15ull ^ (uint64_t(E.Active) << 20) ^ (uint64_t(E.Width) << 8) ^
-                 E.Matrices;
-    auto Mix = [&H](uint64_t V) { H = (H ^ V) * 0x100000001b3ull; };
-    for (const Poly::Term &T : E.Offset.terms()) {
-      for (SymbolId Sym : T.M.Syms)
-        Mix(0x51ed27u + Sym);
-      for (int64_t C : T.C)
-        Mix(uint64_t(C));
-    }
+    const uint64_t H = hashRequest(E.Offset, E.Active, E.Width, E.Matrices);
     std::vector<Stats::LayoutRequest> &Bucket = S.LayoutRequests[H];
     auto Same = std::find_if(Bucket.begin(), Bucket.end(), [&](const Stats::LayoutRequest &Q) {
       return Q.Active == E.Active && Q.Width == E.Width && Q.Offset == E.Offset &&
@@ -800,14 +807,8 @@ void AccessAggregator::layoutSearch(const std::vector<const Stats *> &Order,
             // Costs depend on the lanes' offsets modulo the banks' period:
             // remembered under the request moved by a multiple of it.
             const Poly At = (Rg.BaseOffset + *Moved).reducedModulo(BankPeriodBytes, Q.Active);
-            uint64_t H = 0xcbf29ce484222325ull ^ (uint64_t(Q.Active) << 16) ^ Q.Width ^
-                         (uint64_t(Q.Instr ? Q.Instr->Matrices + 1 : 0) << 56);
-            for (const Poly::Term &T : At.terms()) {
-              for (SymbolId Sym : T.M.Syms)
-                H = (H ^ (0x9e37u + Sym)) * 0x100000001b3ull;
-              for (int64_t C : T.C)
-                H = (H ^ uint64_t(C)) * 0x100000001b3ull;
-            }
+            const uint64_t H =
+                hashRequest(At, Q.Active, Q.Width, Q.Instr ? Q.Instr->Matrices + 1 : 0);
             double Value = 0;
             auto &Seen = LayoutCostMemo[H];
             auto Hit = std::find_if(Seen.begin(), Seen.end(), [&](const LayoutMemo &M) {

@@ -11,21 +11,10 @@ namespace coalesce {
 
 namespace {
 
-std::string plural(double V, const std::string &Unit) {
-  return formatNumber(V) + " " + Unit + (sameCost(V, 1) ? "" : "s");
-}
-
 std::string unitName(const ArrayShape &S, unsigned UnitBytes) {
   if (int64_t(UnitBytes) == S.ElemSize)
     return S.ElemSize == 1 ? "elements" : std::to_string(UnitBytes) + "-byte elements";
   return std::to_string(UnitBytes) + "-byte chunks";
-}
-
-unsigned log2Of(int64_t V) {
-  unsigned L = 0;
-  while ((int64_t(1) << (L + 1)) <= V)
-    ++L;
-  return L;
 }
 
 /// `c ^ ((r & 7) << 2)` for one use.
@@ -36,7 +25,7 @@ std::string swizzledColumn(const ArrayEditPlan::Use &U, const ArrayShape &S,
   const std::string Mask = std::to_string((int64_t(1) << L.Bits) - 1);
   std::string Bits = L.Shift ? "((" + Row + " >> " + std::to_string(L.Shift) + ") & " + Mask + ")"
                              : "(" + Row + " & " + Mask + ")";
-  const unsigned Up = log2Of(L.UnitBytes / S.ElemSize);
+  const unsigned Up = floorLog2(L.UnitBytes / S.ElemSize);
   if (Up)
     Bits = "(" + Bits + " << " + std::to_string(Up) + ")";
   return Col + " ^ " + Bits;
@@ -57,8 +46,8 @@ std::string describe(const ArrayEditPlan &P, const SharedLayout &L, const std::s
     const int64_t Elems = L.PadBytes / P.Shape.ElemSize;
     if (P.RowLength)
       return "padding the rows of " + rowLengthText(P) + " elements of '" + P.Name +
-             "' by " + plural(double(Elems), "element") + " (" + Written + ")";
-    return "padding the innermost dimension by " + plural(double(Elems), "element") + " (" +
+             "' by " + quantity(double(Elems), "element") + " (" + Written + ")";
+    return "padding the innermost dimension by " + quantity(double(Elems), "element") + " (" +
            Written + ")";
   }
   std::string Out = "XOR-swizzling the " + unitName(P.Shape, L.UnitBytes) + " of '" + P.Name +
@@ -125,11 +114,6 @@ std::vector<SourceEdit> oneDimEdits(const ArrayEditPlan &P, const SharedLayout &
     else
       Size = std::to_string(P.Shape.rows()) + " * " + Padded;
     Written = P.Name + "[" + Size + "]";
-    if (P.StaticSharedBytes + L.extraBytes(P.Shape) > StaticSharedLimit) {
-      Why = "it would need " + std::to_string(P.StaticSharedBytes + L.extraBytes(P.Shape)) +
-            " bytes of static shared memory (the limit is 48 KiB)";
-      return {};
-    }
     if (!P.PadEditable) {
       Why = P.PadWhyNot;
       return {};
@@ -186,11 +170,6 @@ std::vector<SourceEdit> layoutEdits(const ArrayEditPlan &P, const SharedLayout &
     for (size_t I = 0; I + 1 < P.DimTexts.size(); ++I)
       Written += "[" + P.DimTexts[I] + "]";
     Written += "[" + Last + "]";
-    if (P.StaticSharedBytes + L.extraBytes(P.Shape) > StaticSharedLimit) {
-      Why = "it would need " + std::to_string(P.StaticSharedBytes + L.extraBytes(P.Shape)) +
-            " bytes of static shared memory (the limit is 48 KiB)";
-      return {};
-    }
     if (!P.PadEditable) {
       Why = P.PadWhyNot;
       return {};
@@ -314,12 +293,11 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
     for (const Option &O : Options) {
       if (!O.Valid || !Answer::exceeds(Before, O.Total))
         continue;
+      // Padding past the shared-memory limit is no fix.
+      if (Plan.StaticSharedBytes + O.L.extraBytes(Plan.Shape) > StaticSharedLimit)
+        continue;
       Ranked R{&O, {}, {}, {}};
       R.Edits = layoutEdits(Plan, O.L, R.Written, R.Why);
-      // Padding past the shared-memory limit is no fix.
-      if (O.L.K == SharedLayout::Pad &&
-          Plan.StaticSharedBytes + O.L.extraBytes(Plan.Shape) > StaticSharedLimit)
-        continue;
       Good.push_back(std::move(R));
     }
     if (Good.empty()) {

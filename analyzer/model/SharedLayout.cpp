@@ -11,14 +11,14 @@ namespace {
 
 bool powerOfTwo(int64_t V) { return V > 0 && (V & (V - 1)) == 0; }
 
-unsigned log2Of(int64_t V) {
+} // namespace
+
+unsigned floorLog2(int64_t V) {
   unsigned L = 0;
   while ((int64_t(1) << (L + 1)) <= V)
     ++L;
   return L;
 }
-
-} // namespace
 
 int64_t ArrayShape::rows() const {
   int64_t R = 1;
@@ -204,8 +204,8 @@ std::optional<CuteSwizzle> cuteSwizzle(const ArrayShape &S, const SharedLayout &
     return std::nullopt;
   CuteSwizzle Z;
   Z.B = L.Bits;
-  Z.M = log2Of(L.UnitBytes / S.ElemSize);
-  const unsigned RowBits = log2Of(S.Dims.back());
+  Z.M = floorLog2(L.UnitBytes / S.ElemSize);
+  const unsigned RowBits = floorLog2(S.Dims.back());
   if (RowBits + L.Shift < Z.M + Z.B)
     return std::nullopt;
   Z.S = RowBits + L.Shift - Z.M;

@@ -96,6 +96,9 @@ std::optional<Poly> remapSubscripts(const std::vector<Poly> &Subscripts, const P
                                     unsigned Width, LaneMask Active, const ArrayShape &S,
                                     const SharedLayout &L, std::string *Why = nullptr);
 
+/// floor(log2(V)) for V >= 1.
+unsigned floorLog2(int64_t V);
+
 /// Element offset o -> new element offset for a swizzle, as CuTe writes it:
 /// Swizzle<B, M, S'>; none when the row length is not a power of two.
 struct CuteSwizzle {

@@ -56,4 +56,9 @@ std::string formatCount(double V) {
   return (V < 0 && Out != "0" ? "-" : "") + Out;
 }
 
+std::string quantity(double V, const std::string &Unit) {
+  std::string N = formatNumber(V);
+  return N + " " + Unit + (N == "1" ? "" : "s");
+}
+
 } // namespace coalesce

@@ -24,6 +24,9 @@ const char *articleFor(const std::string &Word);
 /// "65,536", "1,048,576": an integer count with thousands separators.
 std::string formatCount(double V);
 
+/// "1 sector", "4.5 sectors": a number and its unit, plural unless it reads 1.
+std::string quantity(double V, const std::string &Unit);
+
 } // namespace coalesce
 
 #endif // COALESCE_ANALYZER_REPORT_NUMBERS_H
