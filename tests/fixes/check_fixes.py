@@ -14,10 +14,14 @@ shared array that had a layout fix with edits:
 It prints one line per fixed array (before -> after, conflicts left) and
 exits non-zero on any failure.
 
-usage: check_fixes.py [--in-place] COALESCE_LINT ROOT FILE [FILE ...] [-- COMPILER ARGS]
+usage: check_fixes.py [--in-place] [--cuda-path=DIR] COALESCE_LINT ROOT FILE [FILE ...]
+                      [-- COMPILER ARGS]
   ROOT: the directory copied for each run (FILEs are relative to it)
   --in-place: edit the files under ROOT and put them back afterwards, instead
               of copying ROOT (for large trees: tools/survey/survey.py fixes)
+  --cuda-path=DIR: coalesce-lint's own option (`none`: its built-in header);
+              a sample marked `// requires: CUDA toolkit headers` is skipped
+              when there are no toolkit headers, as check_expectations.py does
 """
 import json
 import os
@@ -26,9 +30,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "samples"))
+from check_expectations import toolkit_headers  # noqa: E402
+
+# coalesce-lint's own options (--cuda-path), before the file.
+TOOL_ARGS = []
+
 
 def analyse(lint, root, rel, extra):
-    out = subprocess.run([lint, "--format=json", "--exit-zero", "--witness=off", rel] +
+    out = subprocess.run([lint, "--format=json", "--exit-zero", "--witness=off"] + TOOL_ARGS + [rel] +
                          (["--"] + extra if extra else []),
                          cwd=root, capture_output=True, text=True)
     if out.returncode != 0:
@@ -43,6 +53,10 @@ def key(a):
 
 def check_file(lint, root, rel, extra, in_place, failures):
     """Fixes one file; returns (arrays fixed, accesses left in conflict)."""
+    with open(os.path.join(root, rel)) as f:
+        if "// requires: CUDA toolkit headers" in f.read() and not toolkit_headers(TOOL_ARGS):
+            print("%s: skipped (needs the CUDA toolkit's headers)" % rel)
+            return 0, 0
     before = analyse(lint, root, rel, extra)
     fixes = {}
     edited = set()
@@ -73,7 +87,7 @@ def check_file(lint, root, rel, extra, in_place, failures):
 
 
 def run_fix(lint, root, rel, extra):
-    r = subprocess.run([lint, "--fix", "--exit-zero", "--witness=off", rel] +
+    r = subprocess.run([lint, "--fix", "--exit-zero", "--witness=off"] + TOOL_ARGS + [rel] +
                        (["--"] + extra if extra else []),
                        cwd=root, capture_output=True, text=True)
     if r.returncode != 0:
@@ -127,7 +141,8 @@ def compare(before, after, fixes, failures):
 
 def main(argv):
     in_place = "--in-place" in argv
-    argv = [a for a in argv if a != "--in-place"]
+    TOOL_ARGS[:] = [a for a in argv if a.startswith("--cuda-path=")]
+    argv = [a for a in argv if a != "--in-place" and not a.startswith("--cuda-path=")]
     extra = []
     if "--" in argv:
         i = argv.index("--")
