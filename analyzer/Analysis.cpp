@@ -6,6 +6,8 @@
 
 #include "cost/Aggregate.h"
 #include "cost/LayoutChoice.h"
+#include "cost/ThreadSwap.h"
+#include "ast/ThreadRoles.h"
 #include "launch/Launches.h"
 
 #include "clang/AST/ASTContext.h"
@@ -404,6 +406,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     Time.Costing += secondsSince(CostStart);
     Time.Configs = Configs.size();
     std::vector<std::vector<AccessRecord>> PerConfig;
+    std::optional<SwapFacts> Swap; // asked of the source once, when needed
     for (const LaunchFacts &F : Configs) {
       KernelRun Run(Ctx, K.FD, F, Opts.Limits);
       Run.Emitted = Emitted;
@@ -443,6 +446,39 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
           for (AccessRecord &R : Recs)
             R.Assumptions.push_back(makeAssumption(AssumptionKind::StatedFact, {Given}));
         Time.Costing += secondsSince(CostStart);
+        // A 2-D block with a global access that costs more than its ideal:
+        // the same launch again with x and y exchanged (cost/ThreadSwap.h).
+        if (swapWorthTrying(F.Config, Recs)) {
+          if (!Swap) {
+            Swap.emplace();
+            Swap->WarpSynchronous = warpSynchronousCode(Ctx, Sites);
+            Swap->Assignments = assignmentPairs(Ctx, Sites);
+          }
+          WalkStart = Clock::now();
+          KernelRun Swapped(Ctx, K.FD, F, Opts.Limits);
+          Swapped.WarpsYFirst = true;
+          Swapped.Emitted = Emitted;
+          AccessAggregator SwAgg(Swapped);
+          Swapped.Sink = &SwAgg;
+          CoverageLog SwLog;
+          Swapped.Coverage = &SwLog;
+          try {
+            if (F.Config.Grid)
+              walkLaunch(Swapped, *F.Config.Grid, Warps, SwAgg, SwLog);
+            else
+              for (unsigned W = 0; W < Warps; ++W)
+                interpretWarp(Swapped, W);
+            recordMissed(Sites, SwLog, Ctx, SwAgg);
+            Time.Warps += Warps;
+            attachThreadSwap(Recs, SwAgg.finish(K.Name, Warps), *Swap);
+          } catch (const BudgetExceeded &B) {
+            for (AccessRecord &R : Recs)
+              if (R.Space == MemorySpace::Global && R.Ans.excessOver(1.0))
+                R.NoSwapWhy = "the walk with x and y exchanged ran out of its budget (" +
+                              B.What + ")";
+          }
+          Time.Interpret += secondsSince(WalkStart);
+        }
       } catch (const BudgetExceeded &B) {
         Recs = salvage(Ctx, K, F, Opts.Limits, B.What,
                        Agg, Sum);

@@ -134,6 +134,118 @@ static std::string vectorChanceNote(const AccessRecord &R) {
   return N;
 }
 
+namespace {
+
+std::string fileLine(const SourcePos &P) {
+  const size_t Slash = P.File.find_last_of('/');
+  return (Slash == std::string::npos ? P.File : P.File.substr(Slash + 1)) + ":" +
+         std::to_string(P.Line);
+}
+
+std::string before(double Before, double After, double Ideal, const char *Unit) {
+  std::string S = quantity(After, Unit) + " per request instead of " + formatNumber(Before);
+  if (Answer::exceeds(Before, After) && After > 0)
+    S += " (" + formatNumber(Before / After) + "x fewer)";
+  if (Answer::exceeds(After, Ideal))
+    S += ", ideal " + formatNumber(Ideal);
+  return S;
+}
+
+/// "the load of 'b' at line 12: 32 -> 4 sectors per request".
+std::string changeText(const CostChange &C) {
+  std::string S = C.Space == MemorySpace::Global ? "the " : "the " + std::string(spaceName(C.Space)) + " ";
+  S += (C.Store ? "store to '" : "load of '") + C.Array + "' at line " + std::to_string(C.Pos.Line) +
+       ": " + formatNumber(C.Before) + " -> " + costPhrase(C.After, C.Space);
+  if (Answer::differ(C.IdealBefore, C.IdealAfter))
+    S += " (ideal " + formatNumber(C.IdealBefore) + " -> " + formatNumber(C.IdealAfter) + ")";
+  if (C.RequestsBefore > 0 && Answer::differ(C.RequestsBefore, C.RequestsAfter))
+    S += " (" + formatNumber(C.RequestsBefore) + " -> " + formatNumber(C.RequestsAfter) +
+         " requests per warp)";
+  return S;
+}
+
+std::string swapNote(const AccessRecord &R) {
+  const ThreadSwapFix &F = *R.Swap;
+  const Dim3 B = F.Block;
+  std::string N = "exchange the roles of x and y: in `" + R.Kernel +
+                  "` (and the functions it calls) swap .x and .y of threadIdx, blockIdx, "
+                  "blockDim and gridDim, and at the launch";
+  if (F.LaunchSites.size() > 1)
+    N += "es";
+  for (size_t I = 0; I < F.LaunchSites.size(); ++I)
+    N += (I ? ", " : " at ") + fileLine(F.LaunchSites[I]);
+  auto Swapped = [](const Dim3 &D, const char *What) {
+    const Dim3 T{D.Y, D.X, D.Z};
+    return T == D ? std::string(What) + " " + D.str() + " stays as it is"
+                  : std::string("make ") + What + " " + T.str() + " instead of " + D.str();
+  };
+  N += " " + Swapped(B, "the block");
+  N += F.Grid ? " and " + Swapped(*F.Grid, "the grid") : " and exchange the grid's x and y";
+  // A read-modify-write (`a[i] *= 2`): its load and store change alike and
+  // are one finding; the note names them together.
+  std::vector<const CostChange *> Others;
+  bool Pair = false;
+  for (const CostChange &C : F.Others) {
+    if (C.Pos.Line == R.Pos.Line && C.Pos.Column == R.Pos.Column && C.Array == R.Array &&
+        C.Store != (R.Op == AccessOp::Store) && !Answer::differ(C.Before, R.Ans.cost()) &&
+        !Answer::differ(C.After, F.CostAfter)) {
+      Pair = true;
+      continue;
+    }
+    Others.push_back(&C);
+  }
+  N += ". The same threads then compute the same elements, the former threadIdx.y fastest "
+       "in each warp, and this " +
+       std::string(Pair ? "load and store each take " : "access takes ") +
+       before(R.Ans.cost(), F.CostAfter, F.IdealAfter, "sector");
+  if (!Others.empty()) {
+    N += "; the kernel's other accesses: ";
+    for (size_t I = 0; I < Others.size(); ++I)
+      N += (I ? "; " : "") + changeText(*Others[I]);
+    if (F.Unchanged)
+      N += "; " + std::to_string(F.Unchanged) + " more keep their cost";
+  } else if (F.Unchanged) {
+    N += "; the kernel's " + std::to_string(F.Unchanged) + " other access" +
+         (F.Unchanged > 1 ? "es keep their cost" : " keeps its cost");
+  }
+  N += ". Shown by walking the launch again with x and y exchanged; the kernel has no "
+       "shuffle, vote or warp-synchronous code whose result would change";
+  return N;
+}
+
+std::string stageNote(const AccessRecord &R) {
+  const StagedTransposeFix &S = *R.Stage;
+  const std::string T = S.ElementType.empty() ? "T" : S.ElementType;
+  const std::string Tile = "__shared__ " + T + " tile[" + std::to_string(S.Tile) + "][" +
+                           std::to_string(S.Tile) + (S.Pad ? " + " + std::to_string(S.Pad) : "") + "]";
+  const bool Store = R.Op == AccessOp::Store;
+  const std::string Partner = std::string(S.Partner.Store ? "the store to '" : "the load of '") +
+                              S.Partner.Array + "' at line " + std::to_string(S.Partner.Pos.Line);
+  std::string N = "stage the transpose through shared memory (" + Tile + "): ";
+  if (Store)
+    N += "keep " + Partner + " as it is, storing its value in tile[threadIdx.y][threadIdx.x]; "
+         "`__syncthreads()`; then write this element with threadIdx.x and threadIdx.y exchanged "
+         "in its index, taking tile[threadIdx.x][threadIdx.y]";
+  else
+    N += "read this element with threadIdx.x and threadIdx.y exchanged in its index into "
+         "tile[threadIdx.x][threadIdx.y]; `__syncthreads()`; then take "
+         "tile[threadIdx.y][threadIdx.x] for " + Partner + ", which stays as it is";
+  N += ". This access would take " + before(R.Ans.cost(), S.CostAfter, S.IdealAfter, "sector") +
+       ", the other keeps its " + quantity(S.Partner.Before, "sector") + " per request, and the tile costs " +
+       quantity(S.RowWavefronts, "wavefront") + " per request along its rows and " +
+       formatNumber(S.ColumnWavefronts) + " down its columns";
+  if (S.Pad)
+    N += " (" + formatNumber(S.ColumnUnpadded) + " without the padding of " +
+         std::to_string(S.Pad) + ")";
+  N += "; it holds for this launch's square block " + R.Launch.Block.str() +
+       ", where every thread of the block reaches the `__syncthreads()`";
+  if (!R.NoSwapWhy.empty())
+    N += " (" + R.NoSwapWhy + ")";
+  return N;
+}
+
+} // namespace
+
 void UncoalescedGlobal::describe(const AccessRecord &R, const RuleOptions &Opts,
                                  Finding &F) const {
   F.Message = accessPhrase(R) + " uses " + costStatement(R);
@@ -144,8 +256,14 @@ void UncoalescedGlobal::describe(const AccessRecord &R, const RuleOptions &Opts,
   // With the compiler witness: one wider instruction nvcc could not emit.
   if (std::string V = vectorChanceNote(R); !V.empty())
     F.Notes.push_back({std::nullopt, V});
-  else
+  else if (R.Swap)
+    F.Notes.push_back({std::nullopt, swapNote(R)});
+  else if (R.Stage)
+    F.Notes.push_back({std::nullopt, stageNote(R)});
+  else if (R.NoSwapWhy.empty())
     F.Notes.push_back({std::nullopt, suggestion(R)});
+  else
+    F.Notes.push_back({std::nullopt, suggestion(R) + " (" + R.NoSwapWhy + ")"});
 }
 
 } // namespace coalesce

@@ -57,6 +57,9 @@ public:
 
   const std::vector<AccessSite> &sites() const { return Sites; }
   const clang::FunctionDecl *kernel() const { return Functions.front(); }
+  /// The kernel, then every function with a body it calls (outside system
+  /// headers), each once.
+  const std::vector<const clang::FunctionDecl *> &functions() const { return Functions; }
 
   /// Why the interpreter did not evaluate a site it should have (the path to
   /// it was taken by some lane); empty when no lane's path leads there (a

@@ -311,6 +311,9 @@ struct KernelRun {
   std::vector<MemRegion> Regions;
   EventSink *Sink = nullptr;
   uint64_t Steps = 0;
+  /// Warps formed threadIdx.y fastest: the kernel as it would run with the
+  /// roles of x and y exchanged (model/WarpModel.h, cost/ThreadSwap.h).
+  bool WarpsYFirst = false;
   /// Non-empty after a budget ran out: the kernel is walked again only to
   /// list its accesses, each reported unknown for this reason; nesting past
   /// MaxExprDepth then yields unknown values instead of stopping the walk.

@@ -117,7 +117,7 @@ WarpInterp::WarpInterp(KernelRun &Run, unsigned Warp)
       ShapeKnown(Run.Launch.Config.BlockKnown) {
   const LaunchConfig &C = R.Launch.Config;
   if (ShapeKnown) {
-    Threads = threadsOfWarp(C.Block, Warp);
+    Threads = threadsOfWarp(C.Block, Warp, R.WarpsYFirst);
     Exists = Threads.Exists;
   } else if (C.partlyKnown() &&
              (Partial = partialWarps(C.KnownDims[0], C.KnownDims[1], C.KnownDims[2]))) {

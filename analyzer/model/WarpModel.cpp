@@ -44,7 +44,7 @@ std::optional<PartialWarps> partialWarps(int64_t X, int64_t Y, int64_t Z) {
   return std::nullopt;
 }
 
-WarpThreads threadsOfWarp(const Dim3 &Block, unsigned Warp) {
+WarpThreads threadsOfWarp(const Dim3 &Block, unsigned Warp, bool YFirst) {
   WarpThreads W;
   const int64_t N = Block.volume();
   for (unsigned L = 0; L < WarpSize; ++L) {
@@ -54,8 +54,13 @@ WarpThreads threadsOfWarp(const Dim3 &Block, unsigned Warp) {
       continue;
     }
     W.Exists |= 1u << L;
-    W.Tx[L] = Tid % Block.X;
-    W.Ty[L] = (Tid / Block.X) % Block.Y;
+    if (YFirst) {
+      W.Ty[L] = Tid % Block.Y;
+      W.Tx[L] = (Tid / Block.Y) % Block.X;
+    } else {
+      W.Tx[L] = Tid % Block.X;
+      W.Ty[L] = (Tid / Block.X) % Block.Y;
+    }
     W.Tz[L] = Tid / (Block.X * Block.Y);
   }
   return W;

@@ -66,7 +66,13 @@ struct WarpThreads {
 };
 
 /// The thread indices of the lanes of warp `Warp` of a block of shape Block.
-WarpThreads threadsOfWarp(const Dim3 &Block, unsigned Warp);
+/// YFirst: the warps the same threads would form if the kernel exchanged the
+/// roles of x and y (threadIdx, blockIdx, blockDim, gridDim) and its launch
+/// exchanged the block's and grid's x and y: the hardware then counts the
+/// kernel's threadIdx.y fastest. Example: Block (4, 8, 1), YFirst, warp 0 ->
+/// lanes 0..7 are (tx 0, ty 0..7), lanes 8..15 (tx 1, ty 0..7), ...
+/// (cost/ThreadSwap.h).
+WarpThreads threadsOfWarp(const Dim3 &Block, unsigned Warp, bool YFirst = false);
 
 } // namespace coalesce
 

@@ -16,6 +16,7 @@
 #include "model/WarpModel.h"
 #include "report/Reasons.h"
 #include "report/LayoutFix.h"
+#include "report/MappingFix.h"
 #include "report/SourcePos.h"
 
 #include <cstdint>
@@ -201,6 +202,15 @@ struct AccessRecord {
     double SectorsAfter = 0;   // per warp, the one instruction
   };
   std::optional<VectorChance> Chance;
+
+  /// Global memory, 2-D blocks: the thread mapping's fixes, proven by
+  /// running the kernel again with x and y exchanged (cost/ThreadSwap.h):
+  /// the exchange itself where no access gets worse; else, where the other
+  /// side of this access's assignment would, staging through a shared tile;
+  /// else why neither is offered (empty: not tried).
+  std::optional<ThreadSwapFix> Swap;
+  std::optional<StagedTransposeFix> Stage;
+  std::string NoSwapWhy;
 
   std::string key() const; // stable identity for sorting and baselines
 };

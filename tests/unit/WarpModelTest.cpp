@@ -70,3 +70,24 @@ TEST(WarpModel, PartlyKnownShapesWhoseWarpsStayInKnownDimensions) {
   // x unknown: nothing to go on.
   EXPECT_FALSE(partialWarps(0, 8, 4).has_value());
 }
+
+TEST(WarpModel, WarpsFormedYFirstCountThreadIdxYFastest) {
+  // (4, 8, 1) formed y first: lanes 0..7 are (tx 0, ty 0..7), lanes 8..15
+  // (tx 1, ty 0..7); as the block (8, 4, 1) would with x and y exchanged.
+  WarpThreads W = threadsOfWarp({4, 8, 1}, 0, /*YFirst=*/true);
+  EXPECT_EQ(W.Exists, AllLanes);
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    EXPECT_EQ(W.Ty[L], int64_t(L % 8));
+    EXPECT_EQ(W.Tx[L], int64_t(L / 8));
+  }
+  WarpThreads X = threadsOfWarp({8, 4, 1}, 0);
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    EXPECT_EQ(W.Tx[L], X.Ty[L]);
+    EXPECT_EQ(W.Ty[L], X.Tx[L]);
+  }
+  // z still counts last.
+  WarpThreads Z = threadsOfWarp({4, 4, 4}, 1, true);
+  EXPECT_EQ(Z.Tz[0], 2);
+  EXPECT_EQ(Z.Ty[1], 1);
+  EXPECT_EQ(Z.Tx[4], 1);
+}

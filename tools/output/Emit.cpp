@@ -260,6 +260,53 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   } else {
     J["vector_chance"] = nullptr;
   }
+  if (R.Space == MemorySpace::Global) {
+    // The thread-mapping fixes (cost/ThreadSwap.h), proven by a second walk.
+    auto Change = [](const CostChange &C) {
+      return json{{"position", C.Pos.str()},
+                  {"space", spaceName(C.Space)},
+                  {"op", C.Store ? "store" : "load"},
+                  {"array", C.Array},
+                  {"before", number(C.Before)},
+                  {"after", number(C.After)},
+                  {"ideal_after", number(C.IdealAfter)},
+                  {"requests_per_warp_before", C.RequestsBefore > 0 ? number(C.RequestsBefore) : json(nullptr)},
+                  {"requests_per_warp_after", C.RequestsAfter > 0 ? number(C.RequestsAfter) : json(nullptr)}};
+    };
+    if (R.Swap) {
+      const ThreadSwapFix &F = *R.Swap;
+      json Sites = json::array();
+      for (const SourcePos &S : F.LaunchSites)
+        Sites.push_back(S.File + ":" + std::to_string(S.Line));
+      json Others = json::array();
+      for (const CostChange &C : F.Others)
+        Others.push_back(Change(C));
+      J["thread_swap"] = {{"block_after", {F.Block.Y, F.Block.X, F.Block.Z}},
+                          {"grid_after", F.Grid ? json{F.Grid->Y, F.Grid->X, F.Grid->Z} : json(nullptr)},
+                          {"launch_sites", Sites},
+                          {"sectors_per_request_after", number(F.CostAfter)},
+                          {"ideal_after", number(F.IdealAfter)},
+                          {"other_accesses_changed", Others},
+                          {"other_accesses_unchanged", F.Unchanged}};
+    } else {
+      J["thread_swap"] = nullptr;
+    }
+    if (R.Stage) {
+      const StagedTransposeFix &S = *R.Stage;
+      J["staged_transpose"] = {{"partner", Change(S.Partner)},
+                               {"sectors_per_request_after", number(S.CostAfter)},
+                               {"ideal_after", number(S.IdealAfter)},
+                               {"tile", {S.Tile, S.Tile + S.Pad}},
+                               {"element_type", S.ElementType},
+                               {"padding", S.Pad},
+                               {"row_wavefronts", number(S.RowWavefronts)},
+                               {"column_wavefronts", number(S.ColumnWavefronts)},
+                               {"column_wavefronts_unpadded", number(S.ColumnUnpadded)}};
+    } else {
+      J["staged_transpose"] = nullptr;
+    }
+    J["mapping_fix_unavailable"] = R.NoSwapWhy.empty() || R.Swap ? json(nullptr) : json(R.NoSwapWhy);
+  }
   if (const ParametricCost *P = A.parametric(); P && Known)
     J["parametric"] = parametricToJson(*P, /*WithTable=*/true);
   if (R.Pattern && Known) {

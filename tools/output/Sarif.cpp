@@ -171,6 +171,13 @@ json properties(const Finding &F) {
       P["wavefrontsPerRequestAfterFix"] = jsonNumber(R->Fix->After);
     }
   }
+  if (R->Swap) {
+    P["mappingFix"] = "thread-swap";
+    P["sectorsPerRequestAfterFix"] = jsonNumber(R->Swap->CostAfter);
+  } else if (R->Stage) {
+    P["mappingFix"] = "staged-transpose";
+    P["sectorsPerRequestAfterFix"] = jsonNumber(R->Stage->CostAfter);
+  }
   if (const std::optional<CostSpan> &Range = A.alignmentRange())
     P["costRange"] = {jsonNumber(Range->Min), jsonNumber(Range->Max)};
   P["requestsPerWarp"] = R->RequestsKnown ? jsonNumber(R->RequestsPerWarp) : json(nullptr);

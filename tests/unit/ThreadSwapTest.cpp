@@ -1,0 +1,130 @@
+// The thread-mapping fixes (cost/ThreadSwap.h): the comparison of the two
+// walks, on records made by hand, and the staged transpose's tile.
+#include "cost/ThreadSwap.h"
+
+#include <gtest/gtest.h>
+
+using namespace coalesce;
+
+namespace {
+
+AccessRecord access(const char *Array, unsigned Line, AccessOp Op, double Cost, double Ideal,
+                    MemorySpace Space = MemorySpace::Global) {
+  AccessRecord R;
+  R.Space = Space;
+  R.Op = Op;
+  R.Array = Array;
+  R.Kernel = "k";
+  R.Pos = {"k.cu", Line, 3, 0, ""};
+  R.Pos.RawLoc = Line;
+  R.Launch.BlockKnown = true;
+  R.Launch.Block = {32, 32, 1};
+  R.BytesPerLane = 4;
+  R.ElementType = "float";
+  R.RequestsPerWarp = 1;
+  R.Ans = Answer::exact(Cost, Ideal);
+  return R;
+}
+
+} // namespace
+
+TEST(ThreadSwapTest, WorthTryingOnlyWithTwoDimensionsAndAnExcess) {
+  std::vector<AccessRecord> R{access("a", 5, AccessOp::Load, 32, 4)};
+  EXPECT_TRUE(swapWorthTrying(R[0].Launch, R));
+  LaunchConfig Flat = R[0].Launch;
+  Flat.Block = {256, 1, 1};
+  EXPECT_FALSE(swapWorthTrying(Flat, R));
+  R[0].Ans = Answer::exact(4, 4);
+  EXPECT_FALSE(swapWorthTrying(R[0].Launch, R));
+}
+
+TEST(ThreadSwapTest, OfferedWhenNoAccessWastesMore) {
+  // The naive product: A's rows (32 -> 1, a broadcast after), B's column
+  // (1 -> 4: a row each lane reads its own element of, at its new ideal)
+  // and C (32 -> 4).
+  std::vector<AccessRecord> B{access("A", 9, AccessOp::Load, 32, 4),
+                              access("B", 9, AccessOp::Load, 1, 1),
+                              access("C", 10, AccessOp::Store, 32, 4)};
+  std::vector<AccessRecord> A{access("A", 9, AccessOp::Load, 1, 1),
+                              access("B", 9, AccessOp::Load, 4, 4),
+                              access("C", 10, AccessOp::Store, 4, 4)};
+  B[1].Pos.Column = A[1].Pos.Column = 25;
+  attachThreadSwap(B, A, {});
+  ASSERT_TRUE(B[0].Swap);
+  EXPECT_EQ(B[0].Swap->CostAfter, 1);
+  ASSERT_EQ(B[0].Swap->Others.size(), 2u);
+  EXPECT_EQ(B[0].Swap->Others[0].Array, "B");
+  EXPECT_EQ(B[0].Swap->Others[0].IdealAfter, 4);
+  ASSERT_TRUE(B[2].Swap);
+  EXPECT_EQ(B[2].Swap->CostAfter, 4);
+  EXPECT_FALSE(B[1].Swap); // at its ideal: no finding to fix
+}
+
+TEST(ThreadSwapTest, NotOfferedWhenAnotherAccessGetsWorse) {
+  // The transpose: the write becomes contiguous, the read strided.
+  std::vector<AccessRecord> B{access("out", 5, AccessOp::Store, 32, 4),
+                              access("in", 5, AccessOp::Load, 4, 4)};
+  std::vector<AccessRecord> A{access("out", 5, AccessOp::Store, 4, 4),
+                              access("in", 5, AccessOp::Load, 32, 4)};
+  B[1].Pos.Column = A[1].Pos.Column = 20;
+  B[1].Pos.RawLoc = 20;
+  SwapFacts F;
+  F.Assignments = {{B[0].Pos.RawLoc, B[1].Pos.RawLoc}};
+  attachThreadSwap(B, A, F);
+  EXPECT_FALSE(B[0].Swap);
+  EXPECT_NE(B[0].NoSwapWhy.find("the load of 'in' at line 5 worse (4 -> 32 sectors"),
+            std::string::npos)
+      << B[0].NoSwapWhy;
+  // The other side of its assignment: the staged transpose.
+  ASSERT_TRUE(B[0].Stage);
+  EXPECT_EQ(B[0].Stage->CostAfter, 4);
+  EXPECT_EQ(B[0].Stage->Partner.Array, "in");
+  EXPECT_EQ(B[0].Stage->Partner.Before, 4);
+  EXPECT_EQ(B[0].Stage->Tile, 32);
+  EXPECT_EQ(B[0].Stage->Pad, 1);
+  EXPECT_EQ(B[0].Stage->ColumnWavefronts, 1);
+  EXPECT_EQ(B[0].Stage->ColumnUnpadded, 32);
+
+  // Without the assignment, or with a block that is not square: neither.
+  std::vector<AccessRecord> C = {B[0], B[1]};
+  C[0].Stage.reset();
+  attachThreadSwap(C, A, {});
+  EXPECT_FALSE(C[0].Stage);
+  C[0].Launch.Block = C[1].Launch.Block = {32, 8, 1};
+  attachThreadSwap(C, A, F);
+  EXPECT_FALSE(C[0].Stage);
+}
+
+TEST(ThreadSwapTest, WarpSynchronousCodeAndUnknownsBlockIt) {
+  std::vector<AccessRecord> B{access("a", 5, AccessOp::Load, 32, 4)};
+  std::vector<AccessRecord> A{access("a", 5, AccessOp::Load, 4, 4)};
+  SwapFacts F;
+  F.WarpSynchronous = "`__shfl_xor_sync` at k.cu:6";
+  attachThreadSwap(B, A, F);
+  EXPECT_FALSE(B[0].Swap);
+  EXPECT_NE(B[0].NoSwapWhy.find("__shfl_xor_sync"), std::string::npos);
+
+  // An access that cannot be predicted either way: nothing is shown.
+  std::vector<AccessRecord> B2{access("a", 5, AccessOp::Load, 32, 4),
+                               access("idx", 6, AccessOp::Load, 1, 1)};
+  std::vector<AccessRecord> A2{access("a", 5, AccessOp::Load, 4, 4),
+                               access("idx", 6, AccessOp::Load, 1, 1)};
+  B2[1].Ans = A2[1].Ans = Answer::unknown(makeReason(ReasonKind::LoadedData, {"idx[i]"}));
+  attachThreadSwap(B2, A2, {});
+  EXPECT_FALSE(B2[0].Swap);
+  EXPECT_NE(B2[0].NoSwapWhy.find("not known both ways"), std::string::npos) << B2[0].NoSwapWhy;
+}
+
+TEST(ThreadSwapTest, StagedTileNeedsThePaddingItsElementsAsk) {
+  // floats: one word of padding makes the column read conflict-free.
+  TileCost F = stagedTileCost(32, 4);
+  EXPECT_EQ(F.Pad, 1);
+  EXPECT_EQ(F.Row, 1);
+  EXPECT_EQ(F.Column, 1);
+  EXPECT_EQ(F.ColumnUnpadded, 32);
+  // doubles on a 16 x 16 block: two rows per warp.
+  TileCost D = stagedTileCost(16, 8);
+  EXPECT_EQ(D.Row, 2);
+  EXPECT_EQ(D.Column, 2);
+  EXPECT_GT(D.ColumnUnpadded, D.Column);
+}
