@@ -158,6 +158,8 @@ std::string changeText(const CostChange &C) {
        ": " + formatNumber(C.Before) + " -> " + costPhrase(C.After, C.Space);
   if (Answer::differ(C.IdealBefore, C.IdealAfter))
     S += " (ideal " + formatNumber(C.IdealBefore) + " -> " + formatNumber(C.IdealAfter) + ")";
+  if (!C.When.empty())
+    S += " " + C.When;
   if (C.RequestsBefore > 0 && Answer::differ(C.RequestsBefore, C.RequestsAfter))
     S += " (" + formatNumber(C.RequestsBefore) + " -> " + formatNumber(C.RequestsAfter) +
          " requests per warp)";
@@ -198,6 +200,8 @@ std::string swapNote(const AccessRecord &R) {
        "in each warp, and this " +
        std::string(Pair ? "load and store each take " : "access takes ") +
        before(R.Ans.cost(), F.CostAfter, F.IdealAfter, "sector");
+  if (!F.When.empty())
+    N += " " + F.When;
   if (!Others.empty()) {
     N += "; the kernel's other accesses: ";
     for (size_t I = 0; I < Others.size(); ++I)

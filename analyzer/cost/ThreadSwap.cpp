@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
+#include <set>
 
 namespace coalesce {
 
@@ -14,7 +16,7 @@ namespace {
 
 bool costedGlobal(const AccessRecord &R) {
   return R.Space == MemorySpace::Global && (R.Op == AccessOp::Load || R.Op == AccessOp::Store) &&
-         R.Ans.known() && !R.Ans.parametric() && R.Instruction.empty();
+         R.Ans.known() && R.Instruction.empty();
 }
 
 /// "the load of 'in' at line 5", "the shared store to 'tile' at line 9".
@@ -54,7 +56,65 @@ CostChange change(const AccessRecord &B, const AccessRecord &A) {
   return C;
 }
 
-enum class Delta { Same, Better, Worse };
+enum class Delta { Same, Better, Worse, Mixed };
+
+/// An answer's cost per request as a function of the run-time size it
+/// depends on (model/Parametric.h); a constant where it depends on none.
+struct CostFn {
+  std::string Size; // empty: a constant
+  CostPoint Const;
+  std::map<int64_t, CostPoint> Table;
+  int64_t From = 0, Period = 1;
+  int64_t first() const { return Table.empty() ? 0 : Table.begin()->first; }
+  std::optional<CostPoint> at(int64_t V) const {
+    if (Size.empty())
+      return Const;
+    auto It = Table.find(V);
+    if (It == Table.end() && V >= From)
+      It = Table.find(From + floorMod(V - From, Period));
+    if (It == Table.end() || !It->second.Possible)
+      return std::nullopt;
+    return It->second;
+  }
+};
+
+CostFn costFn(const Answer &A) {
+  CostFn F;
+  if (const ParametricCost *P = A.parametric()) {
+    F.Size = P->Name;
+    for (const auto &[V, C] : P->Table)
+      F.Table[V] = C;
+    F.From = P->PeriodicFrom;
+    F.Period = std::max<int64_t>(1, P->Period);
+    return F;
+  }
+  F.Const.Cost = A.cost();
+  F.Const.Ideal = A.ideal();
+  F.Const.Exact = A.alignmentKnown();
+  F.Const.Min = A.alignmentRange() ? A.alignmentRange()->Min : A.cost();
+  F.Const.Max = A.alignmentRange() ? A.alignmentRange()->Max : A.cost();
+  return F;
+}
+
+/// The sizes at which two functions of one size are compared: every value
+/// of their tables, and one common period past both.
+std::vector<int64_t> valuesToCompare(const CostFn &B, const CostFn &A) {
+  const CostFn &S = B.Size.empty() ? A : B;
+  if (S.Size.empty())
+    return {0};
+  int64_t Lo = S.first(), From = S.From, Period = S.Period;
+  if (!B.Size.empty() && !A.Size.empty()) {
+    Lo = std::min(B.first(), A.first());
+    From = std::max(B.From, A.From);
+    Period = std::lcm(B.Period, A.Period);
+  }
+  std::vector<int64_t> Out;
+  constexpr int64_t MaxValues = 1 << 14;
+  for (int64_t V = Lo; V < From + Period && V - Lo < MaxValues; ++V)
+    if (B.at(V) && A.at(V))
+      Out.push_back(V);
+  return Out;
+}
 
 } // namespace
 
@@ -139,6 +199,21 @@ void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<Acces
   if (!ByKey.empty())
     Blocked = where(After[ByKey.begin()->second]) + " is reached only with x and y exchanged";
   std::vector<Delta> D(Before.size(), Delta::Same);
+  // Each access's cost after, at the sizes its cost before is stated for
+  // (the first case of a parametric answer), and that case's condition.
+  std::vector<double> AfterShown(Before.size(), 0), IdealShown(Before.size(), 0);
+  std::vector<std::string> When(Before.size());
+  // The change of each space's cost per warp: the part no size decides,
+  // and, per size, per value, the part it does (with how many accesses
+  // have that value: a value one access cannot have, the program cannot).
+  struct SizedSum {
+    std::map<int64_t, std::pair<double, unsigned>> At;
+    unsigned Accesses = 0;
+    int64_t From = 0; // where every access's cost is periodic in the size
+  };
+  std::map<MemorySpace, double> ConstDelta;
+  std::map<MemorySpace, std::map<std::string, SizedSum>> Sized;
+  std::map<MemorySpace, bool> AnySized;
   std::map<MemorySpace, double> TotalBefore, TotalAfter;
   size_t Worst = SIZE_MAX;
   double WorstRatio = 0;
@@ -152,39 +227,111 @@ void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<Acces
     }
     if (B.Ans.noInstruction() && A->Ans.noInstruction())
       continue;
-    if (!B.Ans.known() || !A->Ans.known() || B.Ans.parametric() || A->Ans.parametric() ||
-        B.RequestsKnown != A->RequestsKnown) {
+    const CostFn FB = costFn(B.Ans), FA = costFn(A->Ans);
+    if (!B.Ans.known() || !A->Ans.known() || B.RequestsKnown != A->RequestsKnown ||
+        (!FB.Size.empty() && !FA.Size.empty() && FB.Size != FA.Size)) {
       if (Blocked.empty())
         Blocked = "the cost of " + where(B) + " is not known both ways";
       continue;
     }
-    const double TB = perWarp(B), TA = perWarp(*A);
-    TotalBefore[B.Space] += TB;
-    TotalAfter[B.Space] += TA;
-    bool Worse = Answer::exceeds(excessPerWarp(*A), excessPerWarp(B));
-    // Over unknown alignments, the worst case must not grow either.
-    if (B.Ans.alignmentRange() && A->Ans.alignmentRange() &&
-        Answer::exceeds(A->Ans.alignmentRange()->Max, B.Ans.alignmentRange()->Max))
-      Worse = true;
-    if (B.Ans.alignmentRange().has_value() != A->Ans.alignmentRange().has_value())
-      Worse |= !B.Ans.alignmentRange().has_value();
+    const double RB = B.RequestsKnown ? B.RequestsPerWarp : 1.0;
+    const double RA = A->RequestsKnown ? A->RequestsPerWarp : 1.0;
+    const std::vector<int64_t> Values = valuesToCompare(FB, FA);
+    if (Values.empty()) {
+      if (Blocked.empty())
+        Blocked = "the cost of " + where(B) + " cannot be compared over the values of '" +
+                  (FB.Size.empty() ? FA.Size : FB.Size) + "'";
+      continue;
+    }
+    const std::string Size = FB.Size.empty() ? FA.Size : FB.Size;
+    bool Worse = false, Cheaper = false, Dearer = false;
+    double Ratio = 0;
+    for (int64_t V : Values) {
+      const CostPoint CB = *FB.at(V), CA = *FA.at(V);
+      const double TB = CB.Cost * RB, TA = CA.Cost * RA;
+      // The likely cost, under the alignment assumptions the records state
+      // (a size's residue keeps the alignment), as every number printed is.
+      if (Answer::exceeds((CA.Cost - CA.Ideal) * RA, (CB.Cost - CB.Ideal) * RB)) {
+        Worse = true;
+        Ratio = std::max(Ratio, TA / std::max(TB, 1e-9));
+      }
+      Cheaper |= Answer::exceeds(TB, TA);
+      Dearer |= Answer::exceeds(TA, TB);
+      if (!Size.empty()) {
+        auto &[Sum, Count] = Sized[B.Space][Size].At[V];
+        Sum += TA - TB;
+        ++Count;
+      }
+    }
+    if (Size.empty()) {
+      ConstDelta[B.Space] += (FA.Const.Cost * RA) - (FB.Const.Cost * RB);
+      TotalBefore[B.Space] += FB.Const.Cost * RB;
+      TotalAfter[B.Space] += FA.Const.Cost * RA;
+    } else {
+      SizedSum &Sum = Sized[B.Space][Size];
+      Sum.From = std::max({Sum.From, FB.Size.empty() ? Sum.From : FB.From,
+                           FA.Size.empty() ? Sum.From : FA.From});
+      ++Sum.Accesses;
+      AnySized[B.Space] = true;
+    }
+    // What the note shows: the cost after where the cost before is the one
+    // the record states (a parametric answer's realistic case).
+    AfterShown[I] = A->Ans.cost();
+    IdealShown[I] = A->Ans.ideal();
+    if (const ParametricCost *P = B.Ans.parametric()) {
+      When[I] = P->Cases.front().Text;
+      for (auto It = Values.rbegin(); It != Values.rend(); ++It)
+        if (*It >= FB.From && !Answer::differ(FB.at(*It)->Cost, B.Ans.cost()) &&
+            !Answer::differ(FB.at(*It)->Ideal, B.Ans.ideal())) {
+          AfterShown[I] = FA.at(*It)->Cost;
+          IdealShown[I] = FA.at(*It)->Ideal;
+          break;
+        }
+    } else if (const ParametricCost *P = A->Ans.parametric()) {
+      When[I] = P->Cases.front().Text;
+    }
     if (Worse) {
       D[I] = Delta::Worse;
-      const double Ratio = TA / std::max(TB, 1e-9);
       if (Worst == SIZE_MAX || Ratio > WorstRatio) {
         Worst = I;
         WorstRatio = Ratio;
       }
-    } else if (Answer::exceeds(TB, TA)) {
+    } else if (Answer::exceeds(B.Ans.cost() * RB, AfterShown[I] * RA)) {
+      // Cheaper where the record's number holds (a parametric answer's
+      // realistic case); at other sizes it may cost more only as its ideal
+      // grows with it (no more waste: checked above).
       D[I] = Delta::Better;
+    } else if (Cheaper || Dearer) {
+      D[I] = Delta::Mixed;
     }
   }
-  // Nor may a space cost more in all: more sectors (wavefronts) per warp.
-  for (const auto &[Space, T] : TotalAfter)
-    if (Blocked.empty() && Answer::exceeds(T, TotalBefore[Space]))
-      Blocked = "the " + std::string(spaceName(Space)) + " accesses would take " +
-                formatNumber(T) + " " + costUnits(Space) + " per warp in all instead of " +
-                formatNumber(TotalBefore[Space]);
+  // Nor may a space cost more in all: more sectors (wavefronts) per warp,
+  // for any large sizes (past the small values where a stride of 0 or 1
+  // element makes lanes share sectors: from the periodic part of every
+  // access's cost on).
+  std::set<MemorySpace> Spaces;
+  for (const auto &[Space, C] : ConstDelta)
+    Spaces.insert(Space);
+  for (const auto &[Space, M] : Sized)
+    Spaces.insert(Space);
+  for (MemorySpace Space : Spaces) {
+    double Most = ConstDelta[Space];
+    for (const auto &[Size, Sum] : Sized[Space]) {
+      double Max = -1e300;
+      for (const auto &[V, SC] : Sum.At)
+        if (SC.second == Sum.Accesses && V >= Sum.From)
+          Max = std::max(Max, SC.first);
+      if (Max > -1e300)
+        Most += Max;
+    }
+    if (Blocked.empty() && Answer::exceeds(Most, 0))
+      Blocked = AnySized[Space]
+                    ? "the " + std::string(spaceName(Space)) + " accesses would take more " +
+                          costUnits(Space) + " per warp in all, for some large sizes"
+                    : "the " + std::string(spaceName(Space)) + " accesses would take " +
+                          formatNumber(TotalAfter[Space]) + " " + costUnits(Space) +
+                          " per warp in all instead of " + formatNumber(TotalBefore[Space]);
+  }
 
   const bool AnyWorse = Worst != SIZE_MAX;
   for (size_t I : Cands) {
@@ -199,15 +346,21 @@ void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<Acces
       F.Block = R.Launch.Block;
       F.Grid = R.Launch.Grid;
       F.LaunchSites = R.Launch.Sites;
-      F.CostAfter = A->Ans.cost();
-      F.IdealAfter = A->Ans.ideal();
+      F.CostAfter = AfterShown[I];
+      F.IdealAfter = IdealShown[I];
+      F.When = When[I];
       for (size_t J = 0; J < Before.size(); ++J) {
         if (J == I || !Match[J])
           continue;
         if (D[J] == Delta::Same && !Answer::differ(Before[J].Ans.cost(), Match[J]->Ans.cost()))
           ++F.Unchanged;
-        else
-          F.Others.push_back(change(Before[J], *Match[J]));
+        else {
+          CostChange C = change(Before[J], *Match[J]);
+          C.After = AfterShown[J];
+          C.IdealAfter = IdealShown[J];
+          C.When = When[J];
+          F.Others.push_back(std::move(C));
+        }
       }
       R.Swap = std::move(F);
       continue;
@@ -216,7 +369,8 @@ void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<Acces
                       ? "exchanging the roles of x and y is not shown to help: " + Blocked
                       : "exchanging the roles of x and y would make " + where(Before[Worst]) +
                             " worse (" + formatNumber(Before[Worst].Ans.cost()) + " -> " +
-                            costPhrase(Match[Worst]->Ans.cost(), Before[Worst].Space) + ")";
+                            costPhrase(AfterShown[Worst], Before[Worst].Space) +
+                            (When[Worst].empty() ? "" : " " + When[Worst]) + ")";
     // The staged transpose: only this access changes, so only it and the
     // other side of its assignment matter.
     const Dim3 &Bk = R.Launch.Block;
@@ -246,8 +400,8 @@ void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<Acces
     S.Partner.After = Partner->Ans.cost();
     S.Partner.IdealAfter = Partner->Ans.ideal();
     S.Partner.RequestsAfter = S.Partner.RequestsBefore;
-    S.CostAfter = A->Ans.cost();
-    S.IdealAfter = A->Ans.ideal();
+    S.CostAfter = AfterShown[I];
+    S.IdealAfter = IdealShown[I];
     S.ElementType = R.ElementType;
     S.ElementBytes = E;
     S.Tile = Bk.X;

@@ -32,6 +32,9 @@ struct CostChange {
   double Before = 0, After = 0;
   double IdealBefore = 0, IdealAfter = 0;
   double RequestsBefore = 0, RequestsAfter = 0;
+  /// Where the cost depends on a run-time size: the case Before and After
+  /// are for ("for every N >= 8"); the comparison covered every size.
+  std::string When;
 };
 
 /// Exchanging the roles of x and y: threadIdx.x <-> threadIdx.y (and
@@ -45,6 +48,7 @@ struct ThreadSwapFix {
   std::vector<SourcePos> LaunchSites;
   /// This access after (its own before is the record's answer).
   double CostAfter = 0, IdealAfter = 0;
+  std::string When; // CostChange::When, for this access
   /// Every other access of the kernel whose cost changes (none gets worse:
   /// the fix is not offered otherwise), and how many keep theirs.
   std::vector<CostChange> Others;

@@ -128,3 +128,58 @@ TEST(ThreadSwapTest, StagedTileNeedsThePaddingItsElementsAsk) {
   EXPECT_EQ(D.Column, 2);
   EXPECT_GT(D.ColumnUnpadded, D.Column);
 }
+
+namespace {
+
+/// An answer that depends on the size n: Small[v] for v < From, then
+/// Large for every v >= From (period 1).
+Answer sized(std::vector<std::pair<double, double>> Small, std::pair<double, double> Large) {
+  ParametricCost P;
+  P.Name = "n";
+  const int64_t From = static_cast<int64_t>(Small.size());
+  ParamCase C;
+  C.When.Min = From;
+  C.Text = "for every n >= " + std::to_string(From);
+  C.Cost.Cost = Large.first;
+  C.Cost.Ideal = Large.second;
+  P.Cases.push_back(C);
+  for (size_t V = 0; V < Small.size(); ++V) {
+    CostPoint Pt;
+    Pt.Cost = Small[V].first;
+    Pt.Ideal = Small[V].second;
+    P.Table.push_back({int64_t(V), Pt});
+  }
+  P.Table.push_back({From, C.Cost});
+  P.PeriodicFrom = From;
+  P.Period = 1;
+  P.LargeMin = P.LargeMax = Large.first;
+  return Answer::parametric(P);
+}
+
+} // namespace
+
+TEST(ThreadSwapTest, SizesKnownAtRunTimeAreComparedAtEverySize) {
+  // C[x * n + y]: 1 sector at n == 0 (one address), 32 from n == 2 on;
+  // after, 4 at every n (a row of 32 floats). Dearer at n == 0, but only
+  // as its ideal grows: offered, with the case the finding states.
+  std::vector<AccessRecord> B{access("C", 8, AccessOp::Store, 0, 0)};
+  B[0].Ans = sized({{1, 1}, {8.75, 4}}, {32, 4});
+  std::vector<AccessRecord> A{access("C", 8, AccessOp::Store, 4, 4)};
+  attachThreadSwap(B, A, {});
+  ASSERT_TRUE(B[0].Swap) << B[0].NoSwapWhy;
+  EXPECT_EQ(B[0].Swap->CostAfter, 4);
+  EXPECT_EQ(B[0].Swap->When, "for every n >= 2");
+
+  // Wasting more at some size is worse, even where the finding's case
+  // gains: 4 (ideal 4) becomes 8 (ideal 4) at n == 1.
+  std::vector<AccessRecord> B2{access("C", 8, AccessOp::Store, 0, 0),
+                               access("D", 9, AccessOp::Load, 4, 4)};
+  B2[0].Ans = sized({{1, 1}, {8.75, 4}}, {32, 4});
+  std::vector<AccessRecord> A2{access("C", 8, AccessOp::Store, 4, 4),
+                               access("D", 9, AccessOp::Load, 0, 0)};
+  A2[1].Ans = sized({{4, 4}, {8, 4}}, {4, 4});
+  attachThreadSwap(B2, A2, {});
+  EXPECT_FALSE(B2[0].Swap);
+  EXPECT_NE(B2[0].NoSwapWhy.find("the load of 'D' at line 9 worse"), std::string::npos)
+      << B2[0].NoSwapWhy;
+}

@@ -65,6 +65,32 @@ __global__ void transpose_read(const double *in, double *out) {
   // CHECK: note: stage the transpose through shared memory (__shared__ double tile[16][16 + 1]): read this element with threadIdx.x and threadIdx.y exchanged in its index into tile[threadIdx.x][threadIdx.y]; `__syncthreads()`; then take tile[threadIdx.y][threadIdx.x] for the store to 'out' at line [[#@LINE-2]], which stays as it is. This access would take 8 sectors per request instead of 16 (2x fewer), the other keeps its 8 sectors per request, and the tile costs 2 wavefronts per request along its rows and 2 down its columns (32 without the padding of 1)
 }
 
+// Sizes known only at run time: the costs are compared at every size the
+// answers distinguish, and the note gives the case the finding states.
+// B's lanes read one element before and a row of 32 after (1 -> 4, its
+// ideal both ways); where n is not a multiple of 8 its rows start off a
+// sector boundary, which the finding's own alignment assumption sets aside.
+__global__ void naive_runtime(int rows, int n, int k, const float *A, const float *B, float *C) {
+  const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < rows && y < n) {
+    float t = 0;
+    for (int i = 0; i < k; ++i)
+      t += A[x * k + i] * B[i * n + y];
+    // A remark (k == 1 would be ideal), with the same note.
+    // CHECK: mapping_fixes.cu:[[@LINE-2]]:12: remark: global load from 'A' uses 32 sectors per request (ideal 4) for every k >= 8
+    // CHECK: note: not a warning: the cost is 4 sectors (ideal 4) when k == 1
+    // CHECK: note: exchange the roles of x and y: in `naive_runtime` {{.*}} this access takes 1 sector per request instead of 32 (32x fewer) for every k >= 8;
+    C[x * n + y] = t;
+    // CHECK: mapping_fixes.cu:[[@LINE-1]]:5: warning: global store to 'C' uses 32 sectors per request (ideal 4) for every n >= 8
+    // CHECK: note: exchange the roles of x and y: in `naive_runtime` {{.*}} the block (32, 32, 1) stays as it is and exchange the grid's x and y. The same threads then compute the same elements, the former threadIdx.y fastest in each warp, and this access takes 4 sectors per request instead of 32 (8x fewer) for every n >= 8; the kernel's other accesses: the load of 'A' at line [[#@LINE-7]]: 32 -> 1 sector per request (ideal 4 -> 1) for every k >= 8; the load of 'B' at line [[#@LINE-7]]: 1 -> 4 sectors per request (ideal 1 -> 4). Shown by
+  }
+}
+
+void launch_runtime(int rows, int n, int k, float *A, float *B, float *C) {
+  naive_runtime<<<dim3((rows + 31) / 32, (n + 31) / 32), dim3(32, 32)>>>(rows, n, k, A, B, C);
+}
+
 // Negatives. A block that is not square: no staged transpose (its
 // threads would not cover the same tile both ways), and no exchange.
 __global__ void transpose_rect(const float *in, float *out) {
