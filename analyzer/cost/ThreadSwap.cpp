@@ -386,7 +386,7 @@ void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<Acces
         continue;
       for (const AccessRecord &P : Before)
         if (P.Pos.RawLoc == Other && P.Context == R.Context && &P != &R &&
-            P.Op != R.Op && P.Ans.known() && !P.Ans.parametric())
+            P.Space == MemorySpace::Global && P.Op != R.Op && P.Ans.known())
           Partner = &P;
     }
     if (!Partner)

@@ -109,9 +109,16 @@ def summarise(doc):
     s = {"accesses": 0, "verdicts": collections.Counter(), "spaces": collections.Counter(),
          "unknown_kinds": collections.Counter(), "constant_records": 0,
          "kernels": 0, "kernels_not_analysed": 0, "kernels_budget": 0,
-         "not_analysed": []}
+         "not_analysed": [], "mapping_fixes": collections.Counter()}
     for a in doc.get("accesses", []):
         s["accesses"] += 1
+        # The thread-mapping fixes offered on global findings (cost/ThreadSwap.h).
+        if a.get("thread_swap"):
+            s["mapping_fixes"]["thread_swap"] += 1
+        if a.get("staged_transpose"):
+            s["mapping_fixes"]["staged_transpose"] += 1
+        if a.get("mapping_fix_unavailable"):
+            s["mapping_fixes"]["unavailable"] += 1
         s["verdicts"][a.get("verdict")] += 1
         s["spaces"][a.get("space")] += 1
         if a.get("space") == "constant":

@@ -101,6 +101,20 @@ __global__ void transpose_rect(const float *in, float *out) {
   // CHECK: note: consecutive lanes walk down a column (a transposed access); stage the tile through shared memory or let threadIdx.x index the contiguous dimension: 4 sectors per request (8x fewer) (exchanging the roles of x and y would make the load of 'in' at line [[#@LINE-2]] worse (4 -> 8 sectors per request))
 }
 
+// A global read into a shared tile: the exchange would give the tile's
+// store a conflict, and a staged transpose needs two global sides.
+__global__ void into_shared(const float *in, float *out) {
+  __shared__ float s[32][32];
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  s[threadIdx.y][threadIdx.x] = in[x * N + y];
+  // CHECK: mapping_fixes.cu:[[@LINE-1]]:33: warning: global load from 'in' uses 32 sectors per request (ideal 4)
+  // CHECK: note: consecutive lanes walk down a column {{.*}} (exchanging the roles of x and y would make the shared store to 's' at line [[#@LINE-2]] worse (1 -> 32 wavefronts per request))
+  __syncthreads();
+  out[y * N + x] = s[threadIdx.x][threadIdx.y];
+  // CHECK: mapping_fixes.cu:[[@LINE-1]]:20: warning: shared load from 's' has a 32-way bank conflict
+}
+
 // A shuffle: the warps' membership is part of what the kernel computes.
 __global__ void shuffled(const float *in, float *out) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -133,6 +147,7 @@ int main() {
   transpose<<<dim3(N / 32, N / 32), dim3(32, 32)>>>(a, b);
   transpose_read<<<dim3(N / 16, N / 16), dim3(16, 16)>>>(d, e);
   transpose_rect<<<dim3(N / 32, N / 8), dim3(32, 8)>>>(a, b);
+  into_shared<<<dim3(N / 32, N / 32), dim3(32, 32)>>>(a, b);
   shuffled<<<dim3(N / 32, N / 32), dim3(32, 32)>>>(a, b);
   indirect<<<dim3(N / 32, N / 32), dim3(32, 32)>>>(a, i, b);
 }
