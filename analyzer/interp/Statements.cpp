@@ -309,6 +309,8 @@ void WarpInterp::execIf(const IfStmt *If) {
     // that are not known.
     if (C.K == Cond::Guard)
       runEdgeSides(C, If, Save);
+    else
+      runEdgeSidesOn(C, If, Save);
     if ((Save & C.True) && (Save & ~C.True))
       Models.branchDiverges(If); // both sides run, on different lanes of the warp
     Active = Save & C.True;
@@ -392,6 +394,30 @@ void WarpInterp::runEdgeSides(const Cond &C, const IfStmt *If, LaneMask Save) {
   }
 }
 
+void WarpInterp::runEdgeSidesOn(const Cond &C, const IfStmt *If, LaneMask Save) {
+  if (EdgeChanged.empty() || !Save)
+    return;
+  bool Reads = false;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (!S || Reads)
+      return;
+    if (auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        Reads |= EdgeChanged.count(VD) > 0;
+    for (const Stmt *Ch : S->children())
+      Find(Ch);
+  };
+  Find(If->getCond());
+  if (!Reads)
+    return;
+  for (bool Then : {true, false})
+    if (!(Save & (Then ? C.True : ~C.True)))
+      runEdgeSide(Then ? If->getThen() : If->getElse(), Save,
+                  makeReason(ReasonKind::OtherWarpsOnly,
+                             {C.Text, lineOf(Ctx, If->getCond()->getBeginLoc()),
+                              Then ? "false" : "true"}));
+}
+
 void WarpInterp::runEdgeSide(const Stmt *Side, LaneMask Lanes, const Reason &Why) {
   if (!Side || !Lanes)
     return;
@@ -409,6 +435,10 @@ void WarpInterp::runEdgeSide(const Stmt *Side, LaneMask Lanes, const Reason &Why
     throw;
   }
   MaskWhys.pop_back();
+  // What it assigns may differ in the warps that run it.
+  std::set<const VarDecl *> Changed;
+  collectModifiedVars(Side, Changed);
+  EdgeChanged.insert(Changed.begin(), Changed.end());
   Frames = SavedFrames; // assigned in place: frames keep their addresses
   Loops = SavedLoops;
   Assumptions = SavedAssume;

@@ -362,6 +362,15 @@ private:
   /// runEdgeSide for each side of If that C (a guard or uniform condition)
   /// leaves without lanes in every world.
   void runEdgeSides(const Cond &C, const clang::IfStmt *If, LaneMask Save);
+  /// Variables an edge side assigns (runEdgeSide): in the warps that run
+  /// it they may hold other values than the interior warps' state says, so
+  /// a later branch on one of them that leaves a side without lanes here
+  /// may take that side there (runEdgeSidesOn).
+  std::set<const clang::VarDecl *> EdgeChanged;
+  /// For If with lanes-exact condition C: each side it leaves without lanes
+  /// is run as an edge side when the condition reads a variable an edge side
+  /// changed, so that its accesses are listed (unknown), not dropped.
+  void runEdgeSidesOn(const Cond &C, const clang::IfStmt *If, LaneMask Save);
   void execSwitch(const clang::SwitchStmt *SW);
 
   // Loops (Loops.cpp) --------------------------------------------------------------

@@ -30,3 +30,36 @@ __global__ void rows_cols(float *out, const float *in, int rows, int cols, int h
   out[y * cols + threadIdx.x] = in[y * cols + threadIdx.x];
 }
 void launch(float *o, const float *i, int r, int c, int h) { rows_cols<<<dim3(1, 8), dim3(32, 4)>>>(o, i, r, c, h); }
+
+// A variable an edge side assigns (`computed`, in the warps where `tx > i`
+// lets lanes in) may hold another value there: a later branch on it that
+// leaves a side without lanes in the warps analysed still lists that side's
+// accesses, unknown (Rodinia pathfinder's `prev[tx] = result[tx]` vanished).
+#define PF_BLOCK 256
+__global__ void edge_flag(const int *src, int *dst, int iteration) {
+  __shared__ int prev[PF_BLOCK];
+  __shared__ int result[PF_BLOCK];
+  int tx = threadIdx.x;
+  prev[tx] = src[blockIdx.x * PF_BLOCK + tx];
+  __syncthreads();
+  bool computed = false;
+  for (int i = 0; i < iteration; i++) {
+    computed = false;
+    if (tx > i) {
+      computed = true;
+      result[tx] = prev[tx] + 1;
+      // CHECK-DAG: :[[@LINE-1]]:20: remark: shared load from 'prev' cannot be predicted: which lanes are active is not known: `tx > i` (line [[#@LINE-3]]) is false
+      // CHECK-DAG: :[[@LINE-2]]:7: remark: shared store to 'result' cannot be predicted: which lanes are active is not known: `tx > i` (line [[#@LINE-4]]) is false
+    }
+    __syncthreads();
+    if (i == iteration - 1)
+      break;
+    if (computed)
+      prev[tx] = result[tx];
+    // CHECK-DAG: :[[@LINE-1]]:18: remark: shared load from 'result' cannot be predicted: which lanes are active is not known: `computed` (line [[#@LINE-2]]) is false on every lane in the warps analysed (interior warps)
+    // CHECK-DAG: :[[@LINE-2]]:7: remark: shared store to 'prev' cannot be predicted: which lanes are active is not known: `computed` (line [[#@LINE-3]]) is false
+    __syncthreads();
+  }
+}
+
+void run_edge_flag(const int *s, int *d, int it) { edge_flag<<<64, PF_BLOCK>>>(s, d, it); }
