@@ -406,7 +406,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     Time.Costing += secondsSince(CostStart);
     Time.Configs = Configs.size();
     std::vector<std::vector<AccessRecord>> PerConfig;
-    std::optional<SwapFacts> Swap; // asked of the source once, when needed
+    std::vector<size_t> GroupOf; // each configuration's group in PerConfig
     for (const LaunchFacts &F : Configs) {
       KernelRun Run(Ctx, K.FD, F, Opts.Limits);
       Run.Emitted = Emitted;
@@ -446,39 +446,6 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
           for (AccessRecord &R : Recs)
             R.Assumptions.push_back(makeAssumption(AssumptionKind::StatedFact, {Given}));
         Time.Costing += secondsSince(CostStart);
-        // A 2-D block with a global access that costs more than its ideal:
-        // the same launch again with x and y exchanged (cost/ThreadSwap.h).
-        if (swapWorthTrying(F.Config, Recs)) {
-          if (!Swap) {
-            Swap.emplace();
-            Swap->WarpSynchronous = warpSynchronousCode(Ctx, Sites);
-            Swap->Assignments = assignmentPairs(Ctx, Sites);
-          }
-          WalkStart = Clock::now();
-          KernelRun Swapped(Ctx, K.FD, F, Opts.Limits);
-          Swapped.WarpsYFirst = true;
-          Swapped.Emitted = Emitted;
-          AccessAggregator SwAgg(Swapped);
-          Swapped.Sink = &SwAgg;
-          CoverageLog SwLog;
-          Swapped.Coverage = &SwLog;
-          try {
-            if (F.Config.Grid)
-              walkLaunch(Swapped, *F.Config.Grid, Warps, SwAgg, SwLog);
-            else
-              for (unsigned W = 0; W < Warps; ++W)
-                interpretWarp(Swapped, W);
-            recordMissed(Sites, SwLog, Ctx, SwAgg);
-            Time.Warps += Warps;
-            attachThreadSwap(Recs, SwAgg.finish(K.Name, Warps), *Swap);
-          } catch (const BudgetExceeded &B) {
-            for (AccessRecord &R : Recs)
-              if (R.Space == MemorySpace::Global && R.Ans.excessOver(1.0))
-                R.NoSwapWhy = "the walk with x and y exchanged ran out of its budget (" +
-                              B.What + ")";
-          }
-          Time.Interpret += secondsSince(WalkStart);
-        }
       } catch (const BudgetExceeded &B) {
         Recs = salvage(Ctx, K, F, Opts.Limits, B.What,
                        Agg, Sum);
@@ -511,13 +478,64 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
                 P.LaunchTotals.push_back(std::move(T));
             }
           }
+          GroupOf.push_back(static_cast<size_t>(&Prev - PerConfig.data()));
           Merged = true;
           break;
         }
       }
-      if (!Merged)
+      if (!Merged) {
+        GroupOf.push_back(PerConfig.size());
         PerConfig.push_back(std::move(Recs));
+      }
       Time.Costing += secondsSince(CostStart);
+    }
+    // A 2-D block with a global access that costs more than its ideal:
+    // every launch walked again with x and y exchanged (cost/ThreadSwap.h).
+    if (!Sum.BudgetExceeded && GroupOf.size() == Configs.size()) {
+      Clock::time_point SwapStart = Clock::now();
+      bool Worth = false;
+      for (size_t C = 0; C < Configs.size(); ++C)
+        Worth |= swapWorthTrying(Configs[C].Config, PerConfig[GroupOf[C]]);
+      if (Worth) {
+        SwapFacts Facts;
+        Facts.WarpSynchronous = warpSynchronousCode(Ctx, Sites);
+        Facts.Assignments = assignmentPairs(Ctx, Sites);
+        std::vector<std::pair<size_t, std::string>> Verdicts;
+        for (size_t C = 0; C < Configs.size(); ++C) {
+          const LaunchFacts &F = Configs[C];
+          std::vector<AccessRecord> &Group = PerConfig[GroupOf[C]];
+          if (!F.Config.BlockKnown) {
+            Verdicts.push_back({GroupOf[C], "exchanging the roles of x and y is not shown to "
+                                            "help: the block shape of a launch is not known"});
+            continue;
+          }
+          KernelRun Swapped(Ctx, K.FD, F, Opts.Limits);
+          Swapped.WarpsYFirst = true;
+          Swapped.Emitted = Emitted;
+          AccessAggregator SwAgg(Swapped);
+          Swapped.Sink = &SwAgg;
+          CoverageLog SwLog;
+          Swapped.Coverage = &SwLog;
+          const unsigned Warps = warpsPerBlock(F.Config.Block);
+          try {
+            if (F.Config.Grid)
+              walkLaunch(Swapped, *F.Config.Grid, Warps, SwAgg, SwLog);
+            else
+              for (unsigned W = 0; W < Warps; ++W)
+                interpretWarp(Swapped, W);
+            recordMissed(Sites, SwLog, Ctx, SwAgg);
+            Time.Warps += Warps;
+            Verdicts.push_back({GroupOf[C], attachThreadSwap(Group, SwAgg.finish(K.Name, Warps),
+                                                             Facts)});
+          } catch (const BudgetExceeded &B) {
+            Verdicts.push_back({GroupOf[C], "exchanging the roles of x and y is not shown to "
+                                            "help: the walk with x and y exchanged ran out of "
+                                            "its budget (" + B.What + ")"});
+          }
+        }
+        reconcileThreadSwaps(PerConfig, Verdicts);
+      }
+      Time.Interpret += secondsSince(SwapStart);
     }
     if (Sum.BudgetExceeded &&
         std::all_of(PerConfig.begin(), PerConfig.end(),

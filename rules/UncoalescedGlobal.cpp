@@ -168,21 +168,25 @@ std::string changeText(const CostChange &C) {
 
 std::string swapNote(const AccessRecord &R) {
   const ThreadSwapFix &F = *R.Swap;
-  const Dim3 B = F.Block;
   std::string N = "exchange the roles of x and y: in `" + R.Kernel +
                   "` (and the functions it calls) swap .x and .y of threadIdx, blockIdx, "
-                  "blockDim and gridDim, and at the launch";
-  if (F.LaunchSites.size() > 1)
-    N += "es";
-  for (size_t I = 0; I < F.LaunchSites.size(); ++I)
-    N += (I ? ", " : " at ") + fileLine(F.LaunchSites[I]);
+                  "blockDim and gridDim, and";
   auto Swapped = [](const Dim3 &D, const char *What) {
     const Dim3 T{D.Y, D.X, D.Z};
     return T == D ? std::string(What) + " " + D.str() + " stays as it is"
                   : std::string("make ") + What + " " + T.str() + " instead of " + D.str();
   };
-  N += " " + Swapped(B, "the block");
-  N += F.Grid ? " and " + Swapped(*F.Grid, "the grid") : " and exchange the grid's x and y";
+  // Every launch of the kernel: its code changes for all of them.
+  for (size_t L = 0; L < F.Launches.size(); ++L) {
+    const SwapLaunch &Ln = F.Launches[L];
+    N += L ? "; at the launch" : " at the launch";
+    if (Ln.Sites.size() > 1)
+      N += "es";
+    for (size_t I = 0; I < Ln.Sites.size(); ++I)
+      N += (I ? ", " : " at ") + fileLine(Ln.Sites[I]);
+    N += " " + Swapped(Ln.Block, "the block");
+    N += Ln.Grid ? " and " + Swapped(*Ln.Grid, "the grid") : " and exchange the grid's x and y";
+  }
   // A read-modify-write (`a[i] *= 2`): its load and store change alike and
   // are one finding; the note names them together.
   std::vector<const CostChange *> Others;
@@ -212,7 +216,8 @@ std::string swapNote(const AccessRecord &R) {
     N += "; the kernel's " + std::to_string(F.Unchanged) + " other access" +
          (F.Unchanged > 1 ? "es keep their cost" : " keeps its cost");
   }
-  N += ". Shown by walking the launch again with x and y exchanged; the kernel has no "
+  N += std::string(". Shown by walking ") + (F.Launches.size() > 1 ? "each launch" : "the launch") +
+       " again with x and y exchanged; the kernel has no "
        "shuffle, vote or warp-synchronous code whose result would change";
   return N;
 }

@@ -58,6 +58,30 @@ CostChange change(const AccessRecord &B, const AccessRecord &A) {
 
 enum class Delta { Same, Better, Worse, Mixed };
 
+/// The launches a record stands for: one per grid where the grids are
+/// known, else the record's launch.
+std::vector<SwapLaunch> launchesOf(const AccessRecord &R) {
+  std::vector<SwapLaunch> Out;
+  for (const AccessRecord::LaunchTotal &T : R.LaunchTotals)
+    Out.push_back({T.Sites, R.Launch.Block, T.Grid});
+  if (Out.empty())
+    Out.push_back({R.Launch.Sites, R.Launch.Block, R.Launch.Grid});
+  return Out;
+}
+
+std::string launchText(const AccessRecord &R) {
+  std::string S = "the launch";
+  if (R.Launch.Sites.size() > 1)
+    S += "es";
+  for (size_t I = 0; I < R.Launch.Sites.size(); ++I) {
+    const std::string &F = R.Launch.Sites[I].File;
+    const size_t Slash = F.find_last_of('/');
+    S += (I ? ", " : " at ") + (Slash == std::string::npos ? F : F.substr(Slash + 1)) + ":" +
+         std::to_string(R.Launch.Sites[I].Line);
+  }
+  return S + " (block " + R.Launch.Block.str() + ")";
+}
+
 /// An answer's cost per request as a function of the run-time size it
 /// depends on (model/Parametric.h); a constant where it depends on none.
 struct CostFn {
@@ -167,20 +191,19 @@ TileCost stagedTileCost(int64_t Tile, unsigned ElementBytes) {
   return Best;
 }
 
-void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<AccessRecord> &After,
-                      const SwapFacts &Facts) {
+std::string attachThreadSwap(std::vector<AccessRecord> &Before,
+                             const std::vector<AccessRecord> &After, const SwapFacts &Facts) {
   std::vector<size_t> Cands;
   for (size_t I = 0; I < Before.size(); ++I)
     if (costedGlobal(Before[I]) && Before[I].Ans.excessOver(1.0) && Before[I].Launch.BlockKnown)
       Cands.push_back(I);
-  if (Cands.empty())
-    return;
   if (!Facts.WarpSynchronous.empty()) {
-    for (size_t I : Cands)
-      Before[I].NoSwapWhy = "exchanging the roles of x and y could change what the kernel "
+    const std::string Why = "exchanging the roles of x and y could change what the kernel "
                             "computes: it depends on which threads share a warp (" +
                             Facts.WarpSynchronous + ")";
-    return;
+    for (size_t I : Cands)
+      Before[I].NoSwapWhy = Why;
+    return Why;
   }
 
   // Each record of the first walk with its own in the second.
@@ -334,6 +357,13 @@ void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<Acces
   }
 
   const bool AnyWorse = Worst != SIZE_MAX;
+  const std::string Verdict =
+      AnyWorse ? "exchanging the roles of x and y would make " + where(Before[Worst]) +
+                     " worse (" + formatNumber(Before[Worst].Ans.cost()) + " -> " +
+                     costPhrase(AfterShown[Worst], Before[Worst].Space) +
+                     (When[Worst].empty() ? "" : " " + When[Worst]) + ")"
+      : !Blocked.empty() ? "exchanging the roles of x and y is not shown to help: " + Blocked
+                         : "";
   for (size_t I : Cands) {
     AccessRecord &R = Before[I];
     const AccessRecord *A = Match[I];
@@ -343,9 +373,7 @@ void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<Acces
     }
     if (Blocked.empty() && !AnyWorse) {
       ThreadSwapFix F;
-      F.Block = R.Launch.Block;
-      F.Grid = R.Launch.Grid;
-      F.LaunchSites = R.Launch.Sites;
+      F.Launches = launchesOf(R);
       F.CostAfter = AfterShown[I];
       F.IdealAfter = IdealShown[I];
       F.When = When[I];
@@ -365,12 +393,7 @@ void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<Acces
       R.Swap = std::move(F);
       continue;
     }
-    R.NoSwapWhy = !Blocked.empty()
-                      ? "exchanging the roles of x and y is not shown to help: " + Blocked
-                      : "exchanging the roles of x and y would make " + where(Before[Worst]) +
-                            " worse (" + formatNumber(Before[Worst].Ans.cost()) + " -> " +
-                            costPhrase(AfterShown[Worst], Before[Worst].Space) +
-                            (When[Worst].empty() ? "" : " " + When[Worst]) + ")";
+    R.NoSwapWhy = Verdict;
     // The staged transpose: only this access changes, so only it and the
     // other side of its assignment matter.
     const Dim3 &Bk = R.Launch.Block;
@@ -412,6 +435,42 @@ void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<Acces
     S.ColumnUnpadded = T.ColumnUnpadded;
     R.Stage = std::move(S);
   }
+  return Verdict;
+}
+
+void reconcileThreadSwaps(std::vector<std::vector<AccessRecord>> &Groups,
+                          const std::vector<std::pair<size_t, std::string>> &Verdicts) {
+  std::string Blocker;
+  for (const auto &[G, V] : Verdicts)
+    if (!V.empty() && Blocker.empty() && G < Groups.size() && !Groups[G].empty())
+      Blocker = V + ", in " + launchText(Groups[G].front());
+  std::vector<SwapLaunch> All;
+  std::set<std::string> Blocks;
+  bool Square = true;
+  for (const std::vector<AccessRecord> &G : Groups) {
+    if (G.empty())
+      continue;
+    for (SwapLaunch &L : launchesOf(G.front()))
+      All.push_back(std::move(L));
+    const Dim3 &B = G.front().Launch.Block;
+    Blocks.insert(B.str());
+    Square &= G.front().Launch.BlockKnown && B.X == B.Y && B.Z == 1;
+  }
+  for (std::vector<AccessRecord> &G : Groups)
+    for (AccessRecord &R : G) {
+      if (R.Swap) {
+        if (Blocker.empty()) {
+          R.Swap->Launches = All;
+        } else {
+          R.Swap.reset();
+          R.NoSwapWhy = Blocker;
+        }
+      }
+      // The staged transpose rewrites the kernel for all its launches: its
+      // tile is the block's, so they must share one square block.
+      if (R.Stage && (!Square || Blocks.size() != 1))
+        R.Stage.reset();
+    }
 }
 
 } // namespace coalesce

@@ -54,9 +54,21 @@ struct SwapFacts {
 /// Compares the records of a launch (Before) with those of the same launch
 /// walked with warps formed y first (After), and attaches to Before's
 /// global accesses that cost more than their ideal the exchange, or the
-/// staged transpose, or why neither is offered.
-void attachThreadSwap(std::vector<AccessRecord> &Before, const std::vector<AccessRecord> &After,
-                      const SwapFacts &Facts);
+/// staged transpose, or why neither is offered. Returns why the exchange
+/// does not hold for this launch ("" where it makes no access worse): the
+/// kernel's code is the same for all its launches, so the exchange is
+/// offered only where it holds for each (reconcileThreadSwaps).
+std::string attachThreadSwap(std::vector<AccessRecord> &Before,
+                             const std::vector<AccessRecord> &After, const SwapFacts &Facts);
+
+/// One kernel's launches after attachThreadSwap: Verdicts[i] is the
+/// verdict for the records of Groups[i] (launches with the same results
+/// share a group; a launch whose block is not known has no walk: its
+/// verdict says so). Where any launch's verdict is not empty the exchange
+/// is withdrawn from every record (the note says which launch it would
+/// hurt); else each offer lists every launch of the kernel.
+void reconcileThreadSwaps(std::vector<std::vector<AccessRecord>> &Groups,
+                          const std::vector<std::pair<size_t, std::string>> &Verdicts);
 
 /// The shared tile of a staged transpose: Tile x (Tile + Pad) elements of
 /// ElementBytes, accessed by a (Tile, Tile) block along rows (tile[ty][tx])

@@ -42,10 +42,15 @@ struct CostChange {
 /// calls, and the x and y of the block and grid at the launch. The same
 /// threads run the same code; the hardware forms warps with the former
 /// threadIdx.y fastest.
-struct ThreadSwapFix {
+struct SwapLaunch {
+  std::vector<SourcePos> Sites;
   Dim3 Block;               // before; after, X and Y exchanged
   std::optional<Dim3> Grid; // likewise, where known
-  std::vector<SourcePos> LaunchSites;
+};
+struct ThreadSwapFix {
+  /// Every launch of the kernel: the kernel's code is the same for all,
+  /// so the exchange is offered only where it holds for each.
+  std::vector<SwapLaunch> Launches;
   /// This access after (its own before is the record's answer).
   double CostAfter = 0, IdealAfter = 0;
   std::string When; // CostChange::When, for this access

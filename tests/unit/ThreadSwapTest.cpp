@@ -183,3 +183,46 @@ TEST(ThreadSwapTest, SizesKnownAtRunTimeAreComparedAtEverySize) {
   EXPECT_NE(B2[0].NoSwapWhy.find("the load of 'D' at line 9 worse"), std::string::npos)
       << B2[0].NoSwapWhy;
 }
+
+TEST(ThreadSwapTest, EveryLaunchOfTheKernelMustGain) {
+  // Two launches (groups): the first gains, the second would lose.
+  std::vector<std::vector<AccessRecord>> G(2);
+  G[0] = {access("a", 5, AccessOp::Store, 8, 4)};
+  G[0][0].Launch.Block = {8, 32, 1};
+  G[0][0].Launch.Sites = {{"k.cu", 40, 3, 0, ""}};
+  G[1] = {access("a", 5, AccessOp::Store, 4, 4)};
+  G[1][0].Launch.Block = {32, 8, 1};
+  G[1][0].Launch.Sites = {{"k.cu", 41, 3, 0, ""}};
+  std::vector<AccessRecord> A0{access("a", 5, AccessOp::Store, 4, 4)};
+  A0[0].Launch.Block = {8, 32, 1};
+  std::vector<AccessRecord> A1{access("a", 5, AccessOp::Store, 8, 4)};
+  A1[0].Launch.Block = {32, 8, 1};
+  std::vector<std::pair<size_t, std::string>> V;
+  V.push_back({0, attachThreadSwap(G[0], A0, {})});
+  V.push_back({1, attachThreadSwap(G[1], A1, {})});
+  EXPECT_TRUE(V[0].second.empty());
+  EXPECT_FALSE(V[1].second.empty());
+  ASSERT_TRUE(G[0][0].Swap);
+  reconcileThreadSwaps(G, V);
+  EXPECT_FALSE(G[0][0].Swap);
+  EXPECT_NE(G[0][0].NoSwapWhy.find("in the launch at k.cu:41 (block (32, 8, 1))"),
+            std::string::npos)
+      << G[0][0].NoSwapWhy;
+
+  // Both gain: the offer lists both launches.
+  std::vector<std::vector<AccessRecord>> H(2);
+  H[0] = {access("a", 5, AccessOp::Store, 8, 4)};
+  H[0][0].Launch.Sites = {{"k.cu", 40, 3, 0, ""}};
+  H[1] = {access("a", 5, AccessOp::Store, 8, 4)};
+  H[1][0].Launch.Block = {16, 16, 1};
+  H[1][0].Launch.Sites = {{"k.cu", 41, 3, 0, ""}};
+  std::vector<AccessRecord> B0{access("a", 5, AccessOp::Store, 4, 4)};
+  std::vector<AccessRecord> B1{access("a", 5, AccessOp::Store, 4, 4)};
+  B1[0].Launch.Block = {16, 16, 1};
+  std::vector<std::pair<size_t, std::string>> W{{0, attachThreadSwap(H[0], B0, {})},
+                                                {1, attachThreadSwap(H[1], B1, {})}};
+  reconcileThreadSwaps(H, W);
+  ASSERT_TRUE(H[0][0].Swap);
+  ASSERT_EQ(H[0][0].Swap->Launches.size(), 2u);
+  EXPECT_EQ(H[0][0].Swap->Launches[1].Block, (Dim3{16, 16, 1}));
+}

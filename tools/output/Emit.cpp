@@ -275,15 +275,20 @@ nlohmann::json accessToJson(const AccessRecord &R) {
     };
     if (R.Swap) {
       const ThreadSwapFix &F = *R.Swap;
-      json Sites = json::array();
-      for (const SourcePos &S : F.LaunchSites)
-        Sites.push_back(S.File + ":" + std::to_string(S.Line));
+      json Launches = json::array();
+      for (const SwapLaunch &L : F.Launches) {
+        json Sites = json::array();
+        for (const SourcePos &S : L.Sites)
+          Sites.push_back(S.File + ":" + std::to_string(S.Line));
+        Launches.push_back({{"sites", Sites},
+                            {"block_after", {L.Block.Y, L.Block.X, L.Block.Z}},
+                            {"grid_after", L.Grid ? json{L.Grid->Y, L.Grid->X, L.Grid->Z}
+                                                  : json(nullptr)}});
+      }
       json Others = json::array();
       for (const CostChange &C : F.Others)
         Others.push_back(Change(C));
-      J["thread_swap"] = {{"block_after", {F.Block.Y, F.Block.X, F.Block.Z}},
-                          {"grid_after", F.Grid ? json{F.Grid->Y, F.Grid->X, F.Grid->Z} : json(nullptr)},
-                          {"launch_sites", Sites},
+      J["thread_swap"] = {{"launches", Launches},
                           {"sectors_per_request_after", number(F.CostAfter)},
                           {"ideal_after", number(F.IdealAfter)},
                           {"other_accesses_changed", Others},

@@ -91,6 +91,29 @@ void launch_runtime(int rows, int n, int k, float *A, float *B, float *C) {
   naive_runtime<<<dim3((rows + 31) / 32, (n + 31) / 32), dim3(32, 32)>>>(rows, n, k, A, B, C);
 }
 
+// The kernel's code is the same for all its launches: the exchange must
+// hold for each, and the note names every launch with its new shape.
+__global__ void scale_twice(float *a) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  a[x * N + y] *= 2.0f;
+  // CHECK: mapping_fixes.cu:[[@LINE-1]]:3: warning: global load and store of 'a' each use 8 sectors per request (ideal 4)
+  // CHECK: note: exchange the roles of x and y: in `scale_twice` (and the functions it calls) swap .x and .y of threadIdx, blockIdx, blockDim and gridDim, and at the launch at mapping_fixes.cu:172 make the block (64, 8, 1) instead of (8, 64, 1) and make the grid (16, 128, 1) instead of (128, 16, 1); at the launch at mapping_fixes.cu:173 make the block (32, 8, 1) instead of (8, 32, 1) and make the grid (32, 128, 1) instead of (128, 32, 1). The same threads
+}
+
+// One launch would gain, the other lose: withdrawn, with the launch it
+// would hurt.
+__global__ void either_way(float *a, int rowMajor) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (rowMajor)
+    a[y * N + x] = 1.0f;
+  else
+    a[x * N + y] = 1.0f;
+  // CHECK: mapping_fixes.cu:[[@LINE-1]]:5: warning: global store to 'a' uses 8 sectors per request (ideal 4)
+  // CHECK: note: make consecutive lanes {{.*}} (exchanging the roles of x and y would make the store to 'a' at line [[#@LINE-4]] worse (4 -> 8 sectors per request), in the launch at mapping_fixes.cu:174 (block (32, 8, 1)))
+}
+
 // Negatives. A block that is not square: no staged transpose (its
 // threads would not cover the same tile both ways), and no exchange.
 __global__ void transpose_rect(const float *in, float *out) {
@@ -146,6 +169,10 @@ int main() {
   scale_cols<<<dim3(N / 8, N / 64), dim3(8, 64)>>>(a);
   transpose<<<dim3(N / 32, N / 32), dim3(32, 32)>>>(a, b);
   transpose_read<<<dim3(N / 16, N / 16), dim3(16, 16)>>>(d, e);
+  scale_twice<<<dim3(N / 8, N / 64), dim3(8, 64)>>>(a);
+  scale_twice<<<dim3(N / 8, N / 32), dim3(8, 32)>>>(a);
+  either_way<<<dim3(N / 32, N / 8), dim3(32, 8)>>>(a, 1);
+  either_way<<<dim3(N / 8, N / 32), dim3(8, 32)>>>(a, 0);
   transpose_rect<<<dim3(N / 32, N / 8), dim3(32, 8)>>>(a, b);
   into_shared<<<dim3(N / 32, N / 32), dim3(32, 32)>>>(a, b);
   shuffled<<<dim3(N / 32, N / 32), dim3(32, 32)>>>(a, b);
