@@ -21,7 +21,7 @@ bool costedGlobal(const AccessRecord &R) {
 
 /// "the load of 'in' at line 5", "the shared store to 'tile' at line 9".
 std::string where(const AccessRecord &R) {
-  std::string S = R.Op == AccessOp::Store ? "the " : "the ";
+  std::string S = "the ";
   if (R.Space != MemorySpace::Global)
     S += std::string(spaceName(R.Space)) + " ";
   S += R.Op == AccessOp::Store ? "store to '" : R.Op == AccessOp::Load ? "load of '" : "access to '";
@@ -56,7 +56,10 @@ CostChange change(const AccessRecord &B, const AccessRecord &A) {
   return C;
 }
 
-enum class Delta { Same, Better, Worse, Mixed };
+/// How an access's cost changes with the exchange: not at all; less where
+/// its finding's number holds; more waste at some size; otherwise (cheaper
+/// or dearer at some sizes only, as its ideal moves).
+enum class Delta { Same, Better, Worse, Changed };
 
 /// The launches a record stands for: one per grid where the grids are
 /// known, else the record's launch.
@@ -325,7 +328,7 @@ std::string attachThreadSwap(std::vector<AccessRecord> &Before,
       // grows with it (no more waste: checked above).
       D[I] = Delta::Better;
     } else if (Cheaper || Dearer) {
-      D[I] = Delta::Mixed;
+      D[I] = Delta::Changed;
     }
   }
   // Nor may a space cost more in all: more sectors (wavefronts) per warp,
