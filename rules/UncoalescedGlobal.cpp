@@ -136,12 +136,6 @@ static std::string vectorChanceNote(const AccessRecord &R) {
 
 namespace {
 
-std::string fileLine(const SourcePos &P) {
-  const size_t Slash = P.File.find_last_of('/');
-  return (Slash == std::string::npos ? P.File : P.File.substr(Slash + 1)) + ":" +
-         std::to_string(P.Line);
-}
-
 std::string before(double Before, double After, double Ideal, const char *Unit) {
   std::string S = quantity(After, Unit) + " per request instead of " + formatNumber(Before);
   if (Answer::exceeds(Before, After) && After > 0)
@@ -183,7 +177,7 @@ std::string swapNote(const AccessRecord &R) {
     if (Ln.Sites.size() > 1)
       N += "es";
     for (size_t I = 0; I < Ln.Sites.size(); ++I)
-      N += (I ? ", " : " at ") + fileLine(Ln.Sites[I]);
+      N += (I ? ", " : " at ") + Ln.Sites[I].fileLine();
     N += " " + Swapped(Ln.Block, "the block");
     N += Ln.Grid ? " and " + Swapped(*Ln.Grid, "the grid") : " and exchange the grid's x and y";
   }

@@ -76,12 +76,8 @@ std::string launchText(const AccessRecord &R) {
   std::string S = "the launch";
   if (R.Launch.Sites.size() > 1)
     S += "es";
-  for (size_t I = 0; I < R.Launch.Sites.size(); ++I) {
-    const std::string &F = R.Launch.Sites[I].File;
-    const size_t Slash = F.find_last_of('/');
-    S += (I ? ", " : " at ") + (Slash == std::string::npos ? F : F.substr(Slash + 1)) + ":" +
-         std::to_string(R.Launch.Sites[I].Line);
-  }
+  for (size_t I = 0; I < R.Launch.Sites.size(); ++I)
+    S += (I ? ", " : " at ") + R.Launch.Sites[I].fileLine();
   return S + " (block " + R.Launch.Block.str() + ")";
 }
 

@@ -81,6 +81,8 @@ static std::string baseName(const std::string &Path) {
   return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
 }
 
+std::string SourcePos::fileLine() const { return baseName(File) + ":" + std::to_string(Line); }
+
 std::string LaunchConfig::partialStr() const {
   std::string S = "(";
   for (int I = 0; I < 3; ++I)
@@ -96,7 +98,7 @@ std::string LaunchConfig::describe() const {
   auto SiteList = [&] {
     std::vector<std::string> Names;
     for (const SourcePos &P : Sites) {
-      std::string N = baseName(P.File) + ":" + std::to_string(P.Line);
+      std::string N = P.fileLine();
       if (std::find(Names.begin(), Names.end(), N) == Names.end())
         Names.push_back(std::move(N));
     }

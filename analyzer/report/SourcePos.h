@@ -21,6 +21,7 @@ struct SourcePos {
   bool InMainFile = false;
   bool InSystemHeader = false;
   std::string str() const;      // "file:line:col"
+  std::string fileLine() const; // "f.cu:42": the file's base name and the line
   bool operator<(const SourcePos &O) const;
 };
 
