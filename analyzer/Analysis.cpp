@@ -95,6 +95,7 @@ struct EventBuffer : EventSink {
   std::vector<AccessEvent> Events;
   CoverageLog Log;
   void record(const AccessEvent &E) override { Events.push_back(E); }
+  void take(AccessEvent &&E) override { Events.push_back(std::move(E)); }
   /// Hands the events on, each standing for Share of the launch's blocks.
   void replay(EventSink &To, CoverageLog &ToLog, double Share) {
     for (AccessEvent &E : Events) {

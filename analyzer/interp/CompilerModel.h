@@ -192,9 +192,13 @@ public:
     return false;
   }
   void access(AccessEvent &E, const AccessFacts &A) {
+    ++Accesses;
     for (auto &M : All)
       M->access(E, A);
   }
+  /// Accesses handed to the models so far (interp/LoopSummary.cpp: the
+  /// iterations run after a summary refill what the models remember).
+  uint64_t Accesses = 0;
   void warpRan() { each(&CompilerModel::warpRan); }
 
   /// Enter(X) now, Exit(X) when the scope ends (an exception included).

@@ -25,6 +25,7 @@
 
 #include "launch/LaunchFacts.h"
 #include "model/Instructions.h"
+#include "model/IntOps.h"
 #include "model/Poly.h"
 #include "model/WarpModel.h"
 #include "report/Report.h"
@@ -254,11 +255,18 @@ class EventSink {
 public:
   virtual ~EventSink() = default;
   virtual void record(const AccessEvent &E) = 0;
+  /// The same, for an event the walker no longer needs (a sink that keeps
+  /// events moves it instead of copying).
+  virtual void take(AccessEvent &&E) { record(E); }
 };
 
 struct InterpreterLimits {
   uint64_t MaxSteps = 20'000'000;    // per kernel and launch, all warps
   unsigned MaxConcreteIterations = 1024; // per loop, before going symbolic
+  /// Counted loops: issue alike iterations without running them, and go
+  /// symbolic at once past MaxConcreteIterations (interp/LoopSummary.cpp).
+  /// Off: every iteration is walked (the records are the same).
+  bool SummarizeLoops = true;
   unsigned MaxCallDepth = 24;
   unsigned MaxExprDepth = 1500;
 };
@@ -338,6 +346,18 @@ struct KernelRun {
   /// The `for` loop declaring each counter, listed per function on demand.
   llvm::DenseSet<const clang::FunctionDecl *> ForInitScanned;
   llvm::DenseMap<const clang::VarDecl *, const clang::ForStmt *> ForInitOf;
+  /// A counted loop's shape (`for (v = a; v < b; v += s)`, interp/Loops.cpp
+  /// countedLoop()), read once per loop for all warps; V null: not one.
+  struct CountedLoop {
+    const clang::VarDecl *V = nullptr;
+    const clang::Expr *Bound = nullptr;
+    const clang::Expr *Step = nullptr; // null: 1
+    bool Down = false;                 // `v -= s`, `--v`
+    CmpOp Op = CmpOp::LT;              // v Op Bound
+    /// ast/AffineLoop.h's iterationsAlike(), asked once when needed.
+    std::optional<bool> Alike;
+  };
+  llvm::DenseMap<const clang::Stmt *, CountedLoop> CountedLoops;
   /// Which statements are inert regions, decided once (interp/models/InertCode.cpp).
   llvm::DenseMap<const clang::Stmt *, InertRegion> Inert;
   /// Accesses ptxas may merge with an adjacent one into a wider

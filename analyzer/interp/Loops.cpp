@@ -183,7 +183,8 @@ void WarpInterp::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *CondE,
     InLoop(std::vector<const Stmt *> &S, const Stmt *L) : S(S) { S.push_back(L); }
     ~InLoop() { S.pop_back(); }
   } Running(LoopStack, Loop);
-  if (tryConcreteLoop(Loop, CondE, Inc, Body, IsDo, Entry))
+  if (!exceedsConcreteLimit(Loop, CondE, Inc, Body, IsDo) &&
+      tryConcreteLoop(Loop, CondE, Inc, Body, IsDo, Entry))
     return;
   symbolicLoop(Loop, CondE, Inc, Body, IsDo, Entry);
 }
@@ -203,6 +204,7 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
                                  const Stmt *Body, bool IsDo, LaneMask Entry) {
   std::deque<Frame> SavedFrames = Frames;
   const size_t Mark = Buffered.size();
+  const size_t ExplainedMark = ExplainedOrder.size();
   const Reason SavedControl = ControlUnknown;
   CompilerModels::LoopScope Walk(Models, Loop, LoopWalk::Iterations);
   ++BufferDepth;
@@ -210,6 +212,12 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
   bool Ok = true;
   unsigned Iter = 0;
   LaneMask Exited = 0;
+  // Alike iterations need not all run (LoopSummary.cpp): the starts of
+  // iterations 1 and 2 are kept, and at the start of iteration 3 the rest
+  // may be issued from them.
+  int64_t AllRun = 0, MaxRun = 0;
+  bool Summary = summaryWorthTrying(Loop, CondE, Inc, Body, IsDo, Entry, AllRun, MaxRun);
+  std::vector<IterationMark> Marks;
   try {
     while (true) {
       Active = Running;
@@ -223,6 +231,17 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
       }
       if (!Running)
         break;
+      if (Summary && Iter >= 1) {
+        if (Running != Entry) {
+          Summary = false;
+        } else if (Iter < 3) {
+          Marks.push_back(markIteration());
+        } else {
+          Summary = false;
+          skipAlikeIterations(Marks[0], Marks[1], Iter, AllRun, MaxRun);
+          Marks.clear();
+        }
+      }
       if (++Iter > R.Limits.MaxConcreteIterations) {
         Ok = false;
         break;
@@ -259,6 +278,9 @@ bool WarpInterp::tryConcreteLoop(const Stmt *Loop, const Expr *CondE, const Stmt
   if (!Ok) {
     Frames = SavedFrames; // assigned in place: frames keep their addresses
     Buffered.resize(Mark);
+    for (size_t I = ExplainedMark; I < ExplainedOrder.size(); ++I)
+      Explained.erase(ExplainedOrder[I]);
+    ExplainedOrder.resize(ExplainedMark);
     ControlUnknown = SavedControl;
     Active = Entry;
     return false;

@@ -732,8 +732,10 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   const bool Plain = Chunks == 1 && Rg && E.UnknownWhy.empty() && !CT.isVolatileQualified() &&
                      !Site->getType().isVolatileQualified();
   Models.access(E, AccessFacts{Op, Rg, LV, static_cast<unsigned>(W), Plain, Site});
-  if (E.UnknownWhy.empty() && Explained.insert({Site, E.ContextKey}).second)
+  if (E.UnknownWhy.empty() && Explained.insert({Site, E.ContextKey}).second) {
+    ExplainedOrder.emplace_back(Site, E.ContextKey);
     E.Because = because(Site);
+  }
   for (unsigned C = 0; C < Chunks; ++C) {
     AccessEvent EC = E;
     EC.Width = static_cast<unsigned>(W);

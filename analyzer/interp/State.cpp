@@ -166,14 +166,14 @@ void WarpInterp::emit(AccessEvent E) {
   if (BufferDepth)
     Buffered.push_back(std::move(E));
   else
-    R.Sink->record(E);
+    R.Sink->take(std::move(E));
 }
 
 void WarpInterp::flushBuffered() {
   if (BufferDepth)
     return;
   for (AccessEvent &E : Buffered)
-    R.Sink->record(E);
+    R.Sink->take(std::move(E));
   Buffered.clear();
 }
 

@@ -179,6 +179,10 @@ private:
   unsigned DivergentExits = 0;
   std::vector<AccessEvent> Buffered;
   std::set<std::pair<const clang::Expr *, std::string>> Explained;
+  /// Explained's entries in the order they were added: a walk that is
+  /// abandoned (a loop run iteration by iteration past the limit) takes its
+  /// own back, since the events that carried them are dropped.
+  std::vector<std::pair<const clang::Expr *, std::string>> ExplainedOrder;
   /// A call of record type that clang evaluates as a constant: its value
   /// (evaluated once per call).
   const std::optional<Value> &constantRecord(const clang::CallExpr *CE);
@@ -380,6 +384,42 @@ private:
   void execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *CondE, const clang::Stmt *Inc,
                 const clang::Stmt *Body, bool IsDo);
+  // Counted loops and summaries (LoopSummary.cpp) ---------------------------------
+  /// Per active lane, the iterations a counted loop runs from here, when
+  /// its shape is one (KernelRun::CountedLoop) and the values are known.
+  std::optional<LaneInts> laneTrips(const clang::Stmt *Loop, const clang::Expr *CondE,
+                                    const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo);
+  /// Whether a loop's iterations may be summarized: counted, every entering
+  /// lane running at least a few dozen of them (AllRun; MaxRun the most),
+  /// and alike by its syntax (ast/AffineLoop.h).
+  bool summaryWorthTrying(const clang::Stmt *Loop, const clang::Expr *CondE,
+                          const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo,
+                          LaneMask Entry, int64_t &AllRun, int64_t &MaxRun);
+  /// The walker's state at the start of an iteration run one by one.
+  struct IterationMark {
+    std::deque<Frame> Frames;
+    size_t Events = 0;
+    uint64_t Accesses = 0;
+    uint64_t Steps = 0; // KernelRun::Steps
+    std::vector<uint64_t> Scalars; // sizes and counters that must not change
+    Reason Control;
+  };
+  IterationMark markIteration() const;
+  /// Sizes and counters of the walk's state (the models' accesses last).
+  std::vector<uint64_t> walkCounters() const;
+  /// At the start of iteration 3 of a loop whose iterations 1 and 2 began
+  /// at M1 and M2: if they are alike (same events moved, every variable
+  /// moved by a fixed amount), issues iterations 3 .. AllRun - a few without
+  /// running them, moves the variables there and sets Iter to the next
+  /// iteration to run. False: nothing changed.
+  bool skipAlikeIterations(const IterationMark &M1, const IterationMark &M2, unsigned &Iter,
+                           int64_t AllRun, int64_t MaxRun);
+  /// Whether the walk iteration by iteration would stop at the limit of
+  /// concrete iterations anyway: a counted loop (no early exit, a bound
+  /// and step the body does not change) in which an active lane runs more
+  /// iterations than the limit. Then the symbolic walk runs at once.
+  bool exceedsConcreteLimit(const clang::Stmt *Loop, const clang::Expr *CondE,
+                            const clang::Stmt *Inc, const clang::Stmt *Body, bool IsDo);
   bool tryConcreteLoop(const clang::Stmt *Loop, const clang::Expr *CondE, const clang::Stmt *Inc,
                        const clang::Stmt *Body, bool IsDo, LaneMask Entry);
   void symbolicLoop(const clang::Stmt *Loop, const clang::Expr *CondE,

@@ -232,9 +232,13 @@ def main():
     # The GEMM runner parses with either header set; the reductions and the
     # trainer use cooperative groups, which only the toolkit has.
     standin_dir = os.path.join(ROOT, "tools", "bench", "standins")
-    standins = [os.path.join(standin_dir, "tiled_gemm", "runner.cu")]
+    # Issue 35's heavy loops: a row per thread over long rows, and a
+    # triangle of columns (column_stats); row_norms uses cooperative groups.
+    standins = [os.path.join(standin_dir, "tiled_gemm", "runner.cu"),
+                os.path.join(standin_dir, "column_stats", "covariance.cu")]
     toolkit_standins = [os.path.join(standin_dir, "cg_reduction", "reduction.cu"),
-                        os.path.join(standin_dir, "trainer", "train.cu")]
+                        os.path.join(standin_dir, "trainer", "train.cu"),
+                        os.path.join(standin_dir, "row_norms", "rows.cu")]
 
     def lint_cmd(mode, files, jobs="1", cache=True):
         cmd = [a.lint, "--exit-zero", "--color=never"] + ([] if cache else ["--no-cache"])

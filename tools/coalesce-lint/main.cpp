@@ -90,6 +90,9 @@ options:
                           $COALESCE_CACHE_DIR, $XDG_CACHE_HOME/coalesce-lint
                           or ~/.cache/coalesce-lint)
   --no-cache              parse every header from scratch
+  --loop-summaries=on|off issue the alike iterations of counted loops without
+                          walking each (default on; off walks them all, for
+                          checking that the records are the same)
   --witness=auto|off|FILE the compiler as a second witness (docs/witness.md):
                           compile each file's device code with nvcc
                           -lineinfo, read what it emitted with nvdisasm, and
@@ -169,6 +172,7 @@ struct Options {
   std::vector<std::string> Files;
   std::string CompileDb; // -p
   bool NoCompileDb = false, ShowCommand = false, NoCache = false, Fix = false;
+  bool LoopSummaries = true; // --loop-summaries=off
   bool TimeReport = false;
   std::optional<std::string> CacheDir;
   WitnessOptions Witness;
@@ -383,6 +387,11 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       O.CacheDir = V;
     } else if (A == "--no-cache") {
       O.NoCache = true;
+    } else if (startsWith(A, "--loop-summaries=")) {
+      const std::string V = A.substr(std::string("--loop-summaries=").size());
+      if (V != "on" && V != "off")
+        return usageError("--loop-summaries needs on or off");
+      O.LoopSummaries = V == "on";
     } else if (Is("--witness")) {
       std::string Err;
       if (!Value("--witness", V) || V.empty())
@@ -664,6 +673,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
     RunOptions RO;
     RO.Analysis.Blocks = G.Blocks;
     RO.Analysis.Facts = G.Facts;
+    RO.Analysis.Limits.SummarizeLoops = O.LoopSummaries;
     RO.Jobs = O.Jobs ? O.Jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     RO.CacheDir = O.NoCache ? "" : O.CacheDir ? *O.CacheDir : defaultCacheDir();
     RO.Witness = O.Witness;
