@@ -49,6 +49,7 @@ class ASTContext;
 class Stmt;
 class ForStmt;
 class CallExpr;
+class ParentMap;
 } // namespace clang
 
 namespace coalesce {
@@ -358,6 +359,11 @@ struct KernelRun {
     std::optional<bool> Alike;
   };
   llvm::DenseMap<const clang::Stmt *, CountedLoop> CountedLoops;
+  /// The loop each plain load moves into (interp/models/LoadSinking.cpp;
+  /// null: none), decided once per load for all warps, and the parents of
+  /// the statements of each function it searched.
+  llvm::DenseMap<const clang::Expr *, const clang::Stmt *> SinkTargets;
+  llvm::DenseMap<const clang::FunctionDecl *, std::shared_ptr<clang::ParentMap>> BodyParents;
   /// Which statements are inert regions, decided once (interp/models/InertCode.cpp).
   llvm::DenseMap<const clang::Stmt *, InertRegion> Inert;
   /// Accesses ptxas may merge with an adjacent one into a wider

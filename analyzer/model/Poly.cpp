@@ -142,19 +142,68 @@ Poly Poly::reducedModulo(int64_t M, LaneMask Active) const {
   return R;
 }
 
-Poly Poly::operator+(const Poly &O) const {
+static bool strictlySorted(const std::vector<Poly::Term> &T) {
+  for (size_t I = 1; I < T.size(); ++I)
+    if (!(T[I - 1].M < T[I].M))
+      return false;
+  return true;
+}
+
+// A + B, or A - B (B's coefficients negated first, as scaled(-1) does, so
+// the overflow flag is the same as that of A + B.scaled(-1)): the two sorted
+// term lists merged, equal monomials summed, zero terms dropped. Every
+// arithmetic operation of the interpreter comes here; merging costs no
+// sort and copies each term once.
+Poly Poly::merged(const Poly &A, const Poly &B, bool Subtract) {
+  if (!strictlySorted(A.Terms) || !strictlySorted(B.Terms)) {
+    Poly R;
+    R.Overflow = A.Overflow || B.Overflow;
+    R.Terms = A.Terms;
+    const Poly NB = Subtract ? B.scaled(-1) : B;
+    R.Overflow |= NB.Overflow;
+    R.Terms.insert(R.Terms.end(), NB.Terms.begin(), NB.Terms.end());
+    R.normalize();
+    return R;
+  }
   Poly R;
-  R.Overflow = Overflow || O.Overflow;
-  R.Terms.reserve(Terms.size() + O.Terms.size());
-  R.Terms.insert(R.Terms.end(), Terms.begin(), Terms.end());
-  R.Terms.insert(R.Terms.end(), O.Terms.begin(), O.Terms.end());
-  R.normalize();
+  R.Overflow = A.Overflow || B.Overflow;
+  R.Terms.reserve(A.Terms.size() + B.Terms.size());
+  auto Negated = [&](const Term &T) {
+    Term N = T;
+    if (Subtract)
+      for (int64_t &V : N.C)
+        if (__builtin_mul_overflow(V, int64_t(-1), &V))
+          R.Overflow = true;
+    return N;
+  };
+  size_t I = 0, J = 0;
+  while (I < A.Terms.size() || J < B.Terms.size()) {
+    if (J == B.Terms.size() || (I < A.Terms.size() && A.Terms[I].M < B.Terms[J].M)) {
+      R.Terms.push_back(A.Terms[I++]);
+      continue;
+    }
+    if (I == A.Terms.size() || B.Terms[J].M < A.Terms[I].M) {
+      R.Terms.push_back(Negated(B.Terms[J++]));
+      continue;
+    }
+    Term Sum = Negated(B.Terms[J++]);
+    const Term &X = A.Terms[I++];
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (__builtin_add_overflow(X.C[L], Sum.C[L], &Sum.C[L]))
+        R.Overflow = true;
+    if (!allZero(Sum.C)) {
+      Sum.M = X.M;
+      R.Terms.push_back(std::move(Sum));
+    }
+  }
   return R;
 }
 
+Poly Poly::operator+(const Poly &O) const { return merged(*this, O, false); }
+
 Poly Poly::operator-() const { return scaled(-1); }
 
-Poly Poly::operator-(const Poly &O) const { return *this + (-O); }
+Poly Poly::operator-(const Poly &O) const { return merged(*this, O, true); }
 
 Poly Poly::scaled(int64_t K) const {
   Poly R = *this;

@@ -139,6 +139,7 @@ public:
 
 private:
   void normalize();
+  static Poly merged(const Poly &A, const Poly &B, bool Subtract);
   std::vector<Term> Terms; // sorted by monomial, no all-zero coefficients
   bool Overflow = false;
 };

@@ -67,6 +67,35 @@ TEST_F(PolyTest, OverflowPoisons) {
   EXPECT_FALSE((Big + Big) == (Big + Big));
 }
 
+// Sums and differences merge the two sorted term lists (Poly::merged): the
+// result is the normalized polynomial (sorted, equal monomials summed,
+// zero terms dropped), and a difference's overflow flag is that of adding
+// the negated operand (negating INT64_MIN overflows even where the
+// difference itself would fit).
+TEST_F(PolyTest, SumsAndDifferencesAreNormalized) {
+  const Poly X = Poly::lanes(laneIota()) + Poly::symbol(B, 256) + Poly::symbol(W, 4);
+  const Poly Y = Poly::symbol(W, 4) + Poly::constant(7) + Poly::symbol(B) * Poly::symbol(W);
+  const Poly S = X + Y;
+  EXPECT_EQ(S.terms().size(), 4u); // constant, B, W, B*W
+  for (size_t I = 1; I < S.terms().size(); ++I)
+    EXPECT_TRUE(S.terms()[I - 1].M < S.terms()[I].M);
+  EXPECT_EQ(S.laneConstants()[3], 10);
+  EXPECT_EQ((S - Y), X);
+  EXPECT_EQ((S - X), Y);
+  EXPECT_EQ((X - X).terms().size(), 0u);
+  EXPECT_TRUE((Y - X + X - Y) == Poly());
+  // The same sums, operands swapped.
+  EXPECT_EQ(Y + X, S);
+  EXPECT_EQ(-(X - Y), Y - X);
+  // Overflow: a sum past INT64_MAX, and a difference that negates INT64_MIN.
+  EXPECT_TRUE((Poly::constant(INT64_MAX) + Poly::constant(1)).overflowed());
+  EXPECT_TRUE((Poly::constant(-5) - Poly::constant(INT64_MIN)).overflowed());
+  EXPECT_TRUE((Poly::constant(-5) - Poly::constant(INT64_MAX)).overflowed());
+  EXPECT_FALSE((Poly::constant(-1) - Poly::constant(INT64_MAX)).overflowed());
+  EXPECT_TRUE((Poly::symbol(W, INT64_MIN) - Poly::symbol(W, 1)).overflowed());
+  EXPECT_EQ((Poly::constant(-1) - Poly::constant(INT64_MAX)).laneConstants()[0], INT64_MIN);
+}
+
 TEST_F(PolyTest, ReducedModuloMovesEveryLaneByOneMultiple) {
   // (row + 96) * 4 * W + 4 * lane + 1000 with row = lane / 8, and
   // 132 * blockIdx.x: each term keeps the lanes' differences, the first

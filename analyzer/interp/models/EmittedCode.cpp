@@ -802,6 +802,7 @@ void EmittedCode::noteVectorChances(const std::vector<bool> &Drop) {
     unsigned Epoch;
     int64_t Size;                                    // 16, or 8 where 16 is not aligned
     std::vector<std::pair<size_t, int64_t>> Members; // event, offset in the block
+    int64_t StartConstant; // Start's constant term on the first active lane
   };
   std::vector<Block> Open, Done;
   for (size_t I = 0; I < Buffered.size(); ++I) {
@@ -830,10 +831,18 @@ void EmittedCode::noteVectorChances(const std::vector<bool> &Drop) {
       continue;
     const unsigned L0 = firstLane(E.Active);
     const Poly Symbolic = E.Offset.symbolicPart(L0);
+    const int64_t Constant = E.Offset.laneConstants()[L0];
     bool Placed = false;
     for (Block &B : Open) {
       if (B.Region != *E.Region || B.Op != E.Op || B.Active != E.Active ||
           B.Weight != E.Weight || B.Width != E.Width || !(B.Symbolic == Symbolic))
+        continue;
+      // The offset in the block on the first lane is the difference of the
+      // constant terms there (the symbolic parts being equal): out of the
+      // block, no need to subtract the polynomials.
+      int64_t Guess;
+      if (!__builtin_sub_overflow(Constant, B.StartConstant, &Guess) &&
+          (Guess < 0 || Guess > B.Size - static_cast<int64_t>(E.Width)))
         continue;
       const Poly D = E.Offset - B.Start;
       if (!D.isConcrete(E.Active) || !D.isUniform(E.Active))
@@ -862,8 +871,10 @@ void EmittedCode::noteVectorChances(const std::vector<bool> &Drop) {
     if (!Residue)
       continue;
     Size *= 2; // the loop halved it once more
-    Open.push_back({E.Offset - Poly::constant(*Residue), Symbolic, *E.Region, E.Op, E.Active,
-                    E.Weight, E.Width, E.Epoch, Size, {{I, *Residue}}});
+    Poly Start = E.Offset - Poly::constant(*Residue);
+    const int64_t StartConstant = Start.laneConstants()[L0];
+    Open.push_back({std::move(Start), Symbolic, *E.Region, E.Op, E.Active, E.Weight, E.Width,
+                    E.Epoch, Size, {{I, *Residue}}, StartConstant});
     if (Open.size() > 64) {
       Done.push_back(std::move(Open.front()));
       Open.erase(Open.begin());

@@ -34,6 +34,7 @@
 #include "interp/WarpInterp.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -92,40 +93,72 @@ public:
   void access(AccessEvent &E, const AccessFacts &A) override {
     if (A.Op != AccessOp::Load || !A.Plain || !E.UnknownWhy.empty() || dry())
       return;
-    auto [It, New] = Targets.try_emplace(A.Site, nullptr);
+    auto [It, New] = R.SinkTargets.try_emplace(A.Site, nullptr);
     if (New)
-      It->second = target(A.Site);
+      It->second = target(A.Site, E.Function);
     E.SinkLoop = It->second;
   }
 
 private:
-  /// The loop the load at Site moves into, or null.
-  const Stmt *target(const Expr *Site) {
+  /// The loop the load at Site, in the body of Fn, moves into, or null.
+  const Stmt *target(const Expr *Site, const FunctionDecl *Fn) {
     // Up from the load through implicit conversions to a variable's
-    // initialiser.
+    // initialiser, its declaration and the block holding it. The parents
+    // come from the function's body alone (clang's parent map of the
+    // whole translation unit reads every declaration of the precompiled
+    // headers); where the body does not hold the load, from clang's map.
+    std::shared_ptr<ParentMap> PM;
+    if (Fn && Fn->getBody()) {
+      std::shared_ptr<ParentMap> &Slot = R.BodyParents[Fn];
+      if (!Slot)
+        Slot = std::make_shared<ParentMap>(Fn->getBody());
+      if (Slot->hasParent(Site))
+        PM = Slot;
+    }
     const VarDecl *VD = nullptr;
-    DynTypedNode N = DynTypedNode::create(*Site);
-    for (int Up = 0; Up < 4 && !VD; ++Up) {
-      auto Parents = Ctx.getParents(N);
-      if (Parents.size() != 1)
+    const DeclStmt *DS = nullptr;
+    const CompoundStmt *Block = nullptr;
+    if (PM) {
+      // In a body, an initialiser's parent is its declaration statement.
+      const Stmt *N = Site;
+      for (int Up = 0; Up < 4 && !DS; ++Up) {
+        N = PM->getParent(N);
+        if (!N)
+          return nullptr;
+        if (const auto *D = dyn_cast<DeclStmt>(N))
+          DS = D;
+        else if (!isa<ImplicitCastExpr>(N) && !isa<ExprWithCleanups>(N))
+          return nullptr;
+      }
+      if (!DS || !DS->isSingleDecl())
         return nullptr;
-      N = Parents[0];
-      if (const auto *V = N.get<VarDecl>())
-        VD = V;
-      else if (!N.get<ImplicitCastExpr>() && !N.get<ExprWithCleanups>())
-        return nullptr;
+      VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+      Block = dyn_cast_or_null<CompoundStmt>(PM->getParent(DS));
+    } else {
+      DynTypedNode N = DynTypedNode::create(*Site);
+      for (int Up = 0; Up < 4 && !VD; ++Up) {
+        auto Parents = Ctx.getParents(N);
+        if (Parents.size() != 1)
+          return nullptr;
+        N = Parents[0];
+        if (const auto *V = N.get<VarDecl>())
+          VD = V;
+        else if (!N.get<ImplicitCastExpr>() && !N.get<ExprWithCleanups>())
+          return nullptr;
+      }
+      if (VD) {
+        auto DeclParents = Ctx.getParents(*VD);
+        DS = DeclParents.size() == 1 ? DeclParents[0].get<DeclStmt>() : nullptr;
+        if (!DS || !DS->isSingleDecl())
+          return nullptr;
+        auto BlockParents = Ctx.getParents(*DS);
+        Block = BlockParents.size() == 1 ? BlockParents[0].get<CompoundStmt>() : nullptr;
+      }
     }
     if (!VD || VD->getInit() == nullptr || !VD->hasLocalStorage() ||
         VD->getType()->isReferenceType() || !VD->getType()->isScalarType() ||
         VD->getInit()->IgnoreImpCasts() != Site->IgnoreImpCasts())
       return nullptr;
-    auto DeclParents = Ctx.getParents(*VD);
-    const DeclStmt *DS = DeclParents.size() == 1 ? DeclParents[0].get<DeclStmt>() : nullptr;
-    if (!DS || !DS->isSingleDecl())
-      return nullptr;
-    auto BlockParents = Ctx.getParents(*DS);
-    const CompoundStmt *Block =
-        BlockParents.size() == 1 ? BlockParents[0].get<CompoundStmt>() : nullptr;
     if (!Block)
       return nullptr;
     const Stmt *Loop = nullptr;
@@ -162,7 +195,6 @@ private:
     return Loop;
   }
 
-  std::map<const Expr *, const Stmt *> Targets;
 };
 
 } // namespace
