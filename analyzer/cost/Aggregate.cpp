@@ -232,6 +232,8 @@ void AccessAggregator::record(const AccessEvent &E) {
   if (!E.WitnessNote.empty() && S.WitnessNote.empty())
     S.WitnessNote = E.WitnessNote;
   S.RequestsKnown &= E.RequestsKnown;
+  if (E.Uncounted && S.UncountedWhy.empty())
+    S.UncountedWhy = E.RequestsWhy;
   if (!E.RequestsKnown && S.RequestsWhy.empty())
     S.RequestsWhy = E.RequestsWhy;
   if (!E.UnknownWhy.empty()) {
@@ -372,6 +374,14 @@ void AccessAggregator::record(const AccessEvent &E) {
   const Cost &C = Memo->second.C;
   S.SumW += E.Weight;
   S.Sum.add(C, E.Weight, Lines);
+  if (!S.Counted && !S.Uncounted) {
+    S.CostLo = S.CostHi = C.Value;
+    S.IdealLo = S.IdealHi = C.Ideal;
+  } else {
+    S.CostLo = std::min(S.CostLo, C.Value), S.CostHi = std::max(S.CostHi, C.Value);
+    S.IdealLo = std::min(S.IdealLo, C.Ideal), S.IdealHi = std::max(S.IdealHi, C.Ideal);
+  }
+  (E.Uncounted ? S.Uncounted : S.Counted) = true;
   if (E.Chance && !Instr && !S.ChanceMissing &&
       (!S.Chance || (S.Chance->Width == E.Chance->Width &&
                      S.Chance->Members == E.Chance->Members))) {
@@ -664,6 +674,19 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
       // The launch's sectors depend on the size the answer is given for:
       // no total without its condition.
       Rec.LaunchTotals.clear();
+    } else if (S->Counted && S->Uncounted &&
+               (!sameCost(S->CostLo, S->CostHi) || !sameCost(S->IdealLo, S->IdealHi))) {
+      // Some warps' requests are counted (a loop walked iteration by
+      // iteration), others' stand for one iteration of a loop whose trip
+      // count is not known (a symbolic walk), at different costs: the
+      // average would weigh a count against an iteration.
+      Rec.Ans = Answer::unknown(makeReason(
+          ReasonKind::UncountedRequests,
+          {S->UncountedWhy, formatNumber(S->CostLo), formatNumber(S->CostHi),
+           costUnits(S->Space)}));
+      Rec.LaunchTotals.clear();
+      Out.push_back(std::move(Rec));
+      continue;
     } else {
       Rec.Ans = S->Sum.answer(S->SumW);
     }

@@ -67,6 +67,14 @@ private:
     AnswerSum Sum;
     bool RequestsKnown = true;
     std::string RequestsWhy;
+    /// Costed requests that are counted and requests that stand for an
+    /// iteration of a loop whose trip count is not known or a warp of
+    /// those taking a branch (AccessEvent::Uncounted; why: UncountedWhy),
+    /// and the span of their costs: mixed at different costs, the average
+    /// over requests would weigh a count against an iteration.
+    bool Counted = false, Uncounted = false;
+    std::string UncountedWhy;
+    double CostLo = 0, CostHi = 0, IdealLo = 0, IdealHi = 0;
     Reason UnknownWhy, MaskWhy;
     std::string Because;
     int64_t StructSize = 0;

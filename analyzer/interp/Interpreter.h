@@ -205,6 +205,11 @@ struct AccessEvent {
   double Weight = 1;       // requests this event stands for
   bool RequestsKnown = true;
   std::string RequestsWhy; // why not: "the loop at line 6 runs ..."
+  /// Weight stands for one iteration of a loop whose trip count is not
+  /// known, or one warp of those taking a branch, not a count of requests
+  /// (the walker's RequestsKnown when it emitted the event; a model that
+  /// does not know how often nvcc issues the access leaves it as it is).
+  bool Uncounted = false;
   Reason UnknownWhy;       // address not known
   Reason MaskWhy;          // active lanes depend on data
   std::vector<Assumption> Assumptions;

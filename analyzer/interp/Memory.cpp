@@ -684,6 +684,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
   E.Active = Active;
   E.Weight = Weight;
   E.RequestsKnown = RequestsKnown;
+  E.Uncounted = !RequestsKnown;
   E.RequestsWhy = RequestsWhy;
   E.Assumptions = Assumptions;
   for (const Assumption &A : Sticky)

@@ -553,6 +553,7 @@ void Hoisting::hoistSymbolic(const Stmt *Loop, size_t Mark, SymbolId K, double E
     }
     E.Weight = EntryWeight; // once each time the loop starts
     E.RequestsKnown = EntryKnown;
+    E.Uncounted = !EntryKnown;
     E.RequestsWhy = EntryWhy;
     E.Assumptions.push_back(Note);
   }
