@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -92,7 +93,9 @@ std::vector<AccessRecord> salvage(ASTContext &Ctx, const KernelDef &K, const Lau
 
 /// A walk's events, kept until it is known whether the walk stands.
 struct EventBuffer : EventSink {
-  std::vector<AccessEvent> Events;
+  // A deque: a launch's events run to hundreds of thousands, and a vector
+  // moved every one of them each time it grew.
+  std::deque<AccessEvent> Events;
   CoverageLog Log;
   void record(const AccessEvent &E) override { Events.push_back(E); }
   void take(AccessEvent &&E) override { Events.push_back(std::move(E)); }

@@ -13,6 +13,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Type.h"
 
+#include <charconv>
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -478,19 +479,33 @@ std::string AccessAggregator::memoKey(const char *What, MemorySpace Space, const
   const int64_t First = F < WarpSize ? Addr.laneConstants()[F] : 0;
   const int64_t Shift = floorDiv(First, 128) * 128;
   const Poly Moved = Shift ? Addr - Poly::constant(Shift) : Addr;
+  // Written without temporaries: a key is made for every request.
   std::string K = What;
+  char Buf[24];
+  auto Num = [&](int64_t V, char Sep) {
+    auto R = std::to_chars(Buf, Buf + sizeof Buf, V);
+    K.append(Buf, R.ptr);
+    K += Sep;
+  };
   K += '|';
-  K += std::to_string(static_cast<int>(Space)) + '|' + std::to_string(Active) + '|' +
-       std::to_string(Width) + '|' + std::to_string(Align) + '|';
+  Num(static_cast<int>(Space), '|');
+  Num(static_cast<int64_t>(Active), '|');
+  Num(Width, '|');
+  Num(Align, '|');
   K += Moved.key();
   // What the cost reads of each symbol (a loop's iteration symbol may get
   // another trip count in a later warp).
   for (SymbolId Id : Addr.symbols()) {
     const SymbolInfo &I = Run.Syms.get(Id);
-    K += '|' + std::to_string(Id) + ':' + std::to_string(static_cast<int>(I.Kind)) + ':' +
-         std::to_string(I.UniformRange) + ':' + std::to_string(I.RangeStart) + ':' +
-         std::to_string(I.NonNegative) + ':' + std::to_string(I.Step) + ':' +
-         std::to_string(I.Offset) + ':' + std::to_string(I.Min);
+    K += '|';
+    Num(Id, ':');
+    Num(static_cast<int>(I.Kind), ':');
+    Num(I.UniformRange, ':');
+    Num(I.RangeStart, ':');
+    Num(I.NonNegative, ':');
+    Num(I.Step, ':');
+    Num(I.Offset, ':');
+    K += std::to_string(I.Min);
   }
   return K;
 }
