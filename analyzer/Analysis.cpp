@@ -291,6 +291,22 @@ double secondsSince(Clock::time_point T) {
   return std::chrono::duration<double>(Clock::now() - T).count();
 }
 
+/// What of the options the kernels' results depend on, for their reuse
+/// keys (KernelReuse.h).
+std::string optionsSalt(const AnalysisOptions &Opts) {
+  std::string S = Opts.ReuseSalt;
+  S += '\0' + Opts.BlockOption;
+  for (const BlockChoice &B : Opts.Blocks)
+    S += '\0' + B.Kernel + "=" + B.Block.str() + "=" + B.Spelling;
+  for (const StatedFact &F : Opts.Facts)
+    S += '\0' + F.str() + "|" + F.Spelling;
+  const InterpreterLimits &L = Opts.Limits;
+  S += '\0' + std::to_string(L.MaxSteps) + ':' + std::to_string(L.MaxConcreteIterations) + ':' +
+       std::to_string(L.SummarizeLoops) + ':' + std::to_string(L.MaxCallDepth) + ':' +
+       std::to_string(L.MaxExprDepth);
+  return S;
+}
+
 } // namespace
 
 TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
@@ -313,12 +329,32 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
   std::shared_ptr<const witness::SassModule> Sass = Opts.Witness ? Opts.Witness() : nullptr;
   std::map<std::string, std::unique_ptr<witness::SassFunction>> CodeOf;
   std::map<std::string, std::unique_ptr<witness::LineInventory>> LinesOf;
+  // The results of kernels whose code and context did not change since the
+  // last analysis of this document (KernelReuse.h): not with clang errors,
+  // nor with the compiler witness (its instructions are not in the keys).
+  const bool Reusing = Opts.Reuse && !Sass && Errors && Errors->empty();
+  const std::vector<std::string> ReuseKeys =
+      Reusing ? kernelReuseKeys(Ctx, Kernels, optionsSalt(Opts)) : std::vector<std::string>();
   for (size_t KI = 0; KI < Kernels.size(); ++KI) {
     const KernelDef &K = Kernels[KI];
     if (Opts.KernelProgress)
       Opts.KernelProgress(KI, Kernels.size(), K.Name);
     KernelTime Time;
     Time.Name = K.Name;
+    if (Reusing)
+      if (std::shared_ptr<const KernelReuse::Entry> E = Opts.Reuse->take(ReuseKeys[KI])) {
+        Report.Accesses.insert(Report.Accesses.end(), E->Accesses.begin(), E->Accesses.end());
+        Report.Notes.insert(Report.Notes.end(), E->Notes.begin(), E->Notes.end());
+        Report.Problems.insert(Report.Problems.end(), E->Problems.begin(), E->Problems.end());
+        Report.HostStated.insert(E->HostStated.begin(), E->HostStated.end());
+        Report.Kernels.push_back(E->Summary);
+        if (Times)
+          Times->Kernels.push_back(Time);
+        continue;
+      }
+    const size_t AccessesBefore = Report.Accesses.size(), NotesBefore = Report.Notes.size(),
+                 ProblemsBefore = Report.Problems.size();
+    std::set<std::string> KernelHostStated;
     KernelSummary Sum;
     Sum.Name = K.Name;
     Sum.Pos = sourcePos(Ctx, K.FD->getLocation());
@@ -442,6 +478,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
         Recs = Agg.finish(K.Name, Done);
         std::set<std::string> Used = Run.StatedUsed;
         Report.HostStated.insert(F.HostStated.begin(), F.HostStated.end());
+        KernelHostStated.insert(F.HostStated.begin(), F.HostStated.end());
         for (const std::string &Name : F.HostStated)
           for (const StatedFact &SF : Opts.Facts)
             if (SF.K == StatedFact::Equals && SF.Name == Name)
@@ -561,7 +598,18 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     Report.Kernels.push_back(Sum);
     if (Times)
       Times->Kernels.push_back(Time);
+    if (Reusing) {
+      auto E = std::make_shared<KernelReuse::Entry>();
+      E->Summary = Sum;
+      E->Accesses.assign(Report.Accesses.begin() + AccessesBefore, Report.Accesses.end());
+      E->Notes.assign(Report.Notes.begin() + NotesBefore, Report.Notes.end());
+      E->Problems.assign(Report.Problems.begin() + ProblemsBefore, Report.Problems.end());
+      E->HostStated = std::move(KernelHostStated);
+      Opts.Reuse->keep(ReuseKeys[KI], std::move(E));
+    }
   }
+  if (Reusing)
+    Opts.Reuse->finishAnalysis();
   // A shared array's layout fix must hold in every kernel and launch that
   // uses it: chosen once all are in.
   chooseLayoutFixes(Report.Accesses);

@@ -11,6 +11,7 @@
 #ifndef COALESCE_ANALYZER_ANALYSIS_H
 #define COALESCE_ANALYZER_ANALYSIS_H
 
+#include "KernelReuse.h"
 #include "ast/ClangErrors.h"
 #include "interp/Interpreter.h"
 #include "launch/BlockChoice.h"
@@ -63,6 +64,11 @@ struct AnalysisOptions {
   /// Called before each kernel is analysed with (kernel index, kernel count,
   /// kernel name), from the thread that analyses the file.
   std::function<void(size_t, size_t, const std::string &)> KernelProgress;
+  /// Kernels' results kept from the last analysis of the same document
+  /// (KernelReuse.h): the language server's; null: none. ReuseSalt: what
+  /// the keys add (the command line, the options that are not these).
+  std::shared_ptr<KernelReuse> Reuse;
+  std::string ReuseSalt;
 };
 
 /// Errors: clang's error diagnostics, when the caller recorded them (null:

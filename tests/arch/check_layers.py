@@ -8,8 +8,8 @@ never of a layer above. Fails with each include that points the wrong way.
                findings policy): rules/ and the analyzer's driver, Analysis,
                launch (the settings' types), report and model
   rules/       read records: report/ and model/ (clang-free) only
-  analyzer/    its own layers, highest first: driver, Analysis, cost,
-               interp, launch, ast, report, model
+  analyzer/    its own layers, highest first: driver, Analysis,
+               KernelReuse, cost, interp, launch, ast, report, model
 
 Nothing in analyzer/ includes rules/ or tools/, nothing in rules/ includes
 tools/."""
@@ -18,7 +18,7 @@ import re
 import sys
 
 # Highest first: each analyzer layer may use the ones after it.
-LAYERS = ["driver", "Analysis", "cost", "interp", "launch", "ast", "witness", "report", "model"]
+LAYERS = ["driver", "Analysis", "KernelReuse", "cost", "interp", "launch", "ast", "witness", "report", "model"]
 RANK = {name: len(LAYERS) - i for i, name in enumerate(LAYERS)}
 ANALYZER = set(LAYERS)
 

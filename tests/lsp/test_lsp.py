@@ -12,7 +12,9 @@
    analysis of the buffer has no bank conflict left.
 2. A file of 50 kernels (tools/bench/gen_kernels.py): the first diagnostics
    arrive within the time of one CLI run on the file (with a generous
-   margin), and reopening the unchanged file answers from the cache.
+   margin), and reopening the unchanged file answers from the cache. Edits
+   inside one kernel keep the other kernels' results (those an edit moves
+   are analysed again), with the CLI's findings on the edited text.
 3. A project's compile_commands.json and .coalesce-lint.yaml, edited
    settings, and a buffer that does not parse; a kernel template in a header
    that only a file of the build instantiates, opened in the editor.
@@ -284,6 +286,57 @@ def fifty_kernels(lint, work, src_dir):
     check(c.close() == 0, "exit status 0")
 
 
+def kernel_reuse(lint, work, src_dir):
+    """Edits inside one kernel of a file of 50: the kernels the edit did not
+    touch keep their results (analyzer/KernelReuse.h), and the diagnostics
+    are the CLI's on the edited text, byte for byte."""
+    src = work / "reuse50.cu"
+    subprocess.run([sys.executable, str(src_dir / "tools" / "bench" / "gen_kernels.py"),
+                    "--kernels", "50", "-o", str(src)], check=True)
+    text = src.read_text()
+    uri = src.as_uri()
+    c, _ = start(lint, str(work))
+    open_doc(c, src, text)
+    i, _, _ = diagnostics_of(c, uri, 1)
+
+    def edit_and_compare(version, old, new, what):
+        nonlocal text, i
+        check(old in text, "%s: the text to edit is there" % what)
+        text = text.replace(old, new, 1)
+        logs_before = len(c.logs())
+        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                            "contentChanges": [{"text": text}]})
+        i, diags, _ = diagnostics_of(c, uri, version, after=i + 1)
+        src.write_text(text)  # the CLI reads the edited text from disk
+        want, _ = cli_findings(lint, str(work), src.name)
+        check(sorted(lsp_findings(diags)) == sorted(want), "%s: the CLI's findings" % what,
+              "%r\n%r" % (sorted(lsp_findings(diags))[:3], sorted(want)[:3]))
+        kept = [m for m in c.logs()[logs_before:] if "kernels unchanged" in m]
+        m = re.search(r"(\d+) of (\d+) kernels unchanged", kept[0]) if kept else None
+        return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+
+    # The same length, inside the first kernel: every other kernel kept.
+    n, total = edit_and_compare(2, "out[i] = in[i * 3 + 32];", "out[i] = in[i * 3 + 64];",
+                                "an edit inside copy_0")
+    check(total >= 50 and n == total - 1, "... every other kernel's results kept (%d of %d)" % (n, total))
+    # Typing inside a line of a kernel in the middle: every other kernel kept.
+    at = text.index("__global__", len(text) // 2)
+    body = text.index("{", at) + 1
+    head = text[at:body]
+    n2, total2 = edit_and_compare(3, head, head + " /* typed here */",
+                                  "typing inside a kernel in the middle")
+    check(n2 == total2 - 1, "... every other kernel's results kept (%d of %d)" % (n2, total2))
+    # A line more inside that kernel: the lines after it move (the host code
+    # that launches every kernel among them): nothing kept.
+    n3, _ = edit_and_compare(4, head + " /* typed here */", head + "\n  // a line more",
+                             "a line more inside a kernel")
+    check(n3 == 0, "... no kernel's results kept (%d)" % n3)
+    # An edit outside every kernel (a helper): nothing kept.
+    n4, _ = edit_and_compare(5, "return p[i];", "return p[i + 0];", "an edit in a helper")
+    check(n4 == 0, "... no kernel's results kept (%d)" % n4)
+    check(c.close() == 0, "exit status 0")
+
+
 def cancel_and_stale(lint, work):
     src = work / "tile.cu"
     text = src.read_text()
@@ -533,6 +586,7 @@ def main():
         project(lint, work)
         header_through_includer(lint, work)
         fifty_kernels(lint, work, src_dir)
+        kernel_reuse(lint, work, src_dir)
         cancel_and_stale(lint, work)
         if "--witness" in sys.argv[3:]:
             witness_refines(lint, work)

@@ -603,11 +603,31 @@ private:
     const std::string Key = ResultCache::key(Job, RO);
     std::shared_ptr<const RunResult> R = S.Fresh ? nullptr : Cache.get(Key);
     const std::string What = S.Path + " (version " + std::to_string(S.Version) + ")";
+    // The kernels an edit did not touch keep their results from the last
+    // analysis of this document (analyzer/KernelReuse.h).
+    std::shared_ptr<KernelReuse> Reuse;
+    if (Job.Focus.empty()) {
+      {
+        std::lock_guard<std::mutex> L(M);
+        for (auto It = Reused.begin(); It != Reused.end();)
+          It = Docs.count(It->first) ? std::next(It) : Reused.erase(It);
+      }
+      std::shared_ptr<KernelReuse> &Slot = Reused[S.Path];
+      if (!Slot)
+        Slot = std::make_shared<KernelReuse>();
+      Reuse = Slot;
+      FileJob Salted = Job;
+      Salted.Contents = std::nullopt;
+      RO.Analysis.Reuse = Reuse;
+      RO.Analysis.ReuseSalt = ResultCache::key(Salted, RO);
+    }
     if (R) {
       log(llvm::lsp::MessageType::Log, What + ": unchanged, answered from the cache");
     } else {
       const Clock::time_point T0 = Clock::now();
+      const unsigned ReusedBefore = Reuse ? Reuse->reused() : 0;
       std::vector<RunResult> Results = runAnalysis({Job}, RO);
+      const unsigned ReusedNow = Reuse ? Reuse->reused() - ReusedBefore : 0;
       R = std::make_shared<const RunResult>(std::move(Results.front()));
       if (R->Witness.Deferred) {
         // Not kept: the analysis with the witness replaces it. Compiled
@@ -630,7 +650,11 @@ private:
           What + ": analysed in " + std::to_string(Ms) + " ms" +
               (R->UsedPreamble ? R->BuiltPreamble ? " (headers precompiled now)"
                                                   : " (headers from the cache)"
-                               : ""));
+                               : "") +
+              (ReusedNow ? "; " + std::to_string(ReusedNow) + " of " +
+                               std::to_string(R->Report.Kernels.size()) +
+                               " kernels unchanged, their results kept"
+                         : ""));
       if (!R->CacheProblem.empty())
         log(llvm::lsp::MessageType::Warning,
             "coalesce-lint: warning: headers are parsed without the cache: " + R->CacheProblem);
@@ -739,6 +763,7 @@ private:
   bool Stopping = false;
   // The worker thread's own.
   ResultCache Cache;
+  std::map<std::string, std::shared_ptr<KernelReuse>> Reused; // by path
   std::unique_ptr<JobPlanner> Planner;
   std::map<std::string, std::pair<llvm::sys::TimePoint<>, uint64_t>> DbStamps;
   std::thread Worker;
