@@ -4,7 +4,9 @@
 #include "launch/Launches.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclBase.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -58,8 +60,11 @@ struct BodyRange {
 };
 
 /// No preprocessor directive in Body but `#pragma unroll`, which says how
-/// to compile the loop after it and nothing else.
+/// to compile the loop after it and nothing else: no other `#` line, no
+/// directive spelled `%:`, no `_Pragma`.
 bool noDirectives(llvm::StringRef Body) {
+  if (Body.contains("%:") || Body.contains("_Pragma"))
+    return false;
   while (!Body.empty()) {
     auto [Line, Rest] = Body.split('\n');
     Body = Rest;
@@ -99,6 +104,24 @@ std::vector<std::string> kernelReuseKeys(ASTContext &Ctx, const std::vector<Kern
   if (Invalid)
     return std::vector<std::string>(Kernels.size());
 
+  // What other kernels' results may read in a body: a launch inside it
+  // (dynamic parallelism: the launched kernel's block shape and arguments),
+  // and the file-scope `__shared__` arrays, whose layout fixes weigh their
+  // uses in every function. A body that may hold either (its text names
+  // them) is kept whole.
+  std::vector<std::string> SharedNames;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *V = dyn_cast<VarDecl>(D); V && V->hasAttr<CUDASharedAttr>())
+      SharedNames.push_back(V->getName().str());
+  auto Isolated = [&](llvm::StringRef Body) {
+    if (!noDirectives(Body) || Body.contains("<<<") || Body.contains_insensitive("launch"))
+      return false;
+    for (const std::string &N : SharedNames)
+      if (!N.empty() && Body.contains(N))
+        return false;
+    return true;
+  };
+
   // Where each kernel's body lies in the main file (an instantiation's is
   // its template's).
   std::vector<std::optional<BodyRange>> Bodies;
@@ -111,7 +134,7 @@ std::vector<std::string> kernelReuseKeys(ASTContext &Ctx, const std::vector<Kern
       auto [FE, OE] = SM.getDecomposedLoc(B->getEndLoc());
       if (FB == Main && FE == Main && OB < OE && OE < Text.size() && Text[OE] == '}') {
         R = BodyRange{OB, OE + 1, false};
-        R->Maskable = noDirectives(Text.substr(OB, OE + 1 - OB));
+        R->Maskable = Isolated(Text.substr(OB, OE + 1 - OB));
       }
     }
     Bodies.push_back(R);

@@ -10,12 +10,18 @@
 //    by its number of lines and the length of its last line (an edit inside
 //    another kernel that keeps those - typing inside a line, not adding one
 //    - leaves every line and column of K, and of the host code that
-//    launches it, where it was); a body holding a `#` other than in
-//    `#pragma unroll` (a directive may define what K reads) is kept whole;
+//    launches it, where it was); a body is kept whole where it may hold
+//    what K's results read: a directive other than `#pragma unroll` (`#`,
+//    `%:`, `_Pragma`: it may define what K reads), a launch (`<<<`, a
+//    name with "launch": dynamic parallelism gives the launched kernel
+//    its shape), a file-scope `__shared__` array's name (its layout fix
+//    weighs its uses in every function);
 //  - K's name with its template arguments;
 //  - every file clang's file manager read besides the main file, by name,
 //    size and time of change (the headers: a header that changed either
-//    rebuilt the precompiled preamble, which reads it, or is parsed anew);
+//    rebuilt the precompiled preamble, which reads it, or is parsed anew;
+//    a header rewritten within the same second at the same size goes
+//    unnoticed, as it does by the precompiled-header cache's own check);
 //  - the analysis options and what the caller adds (its command line).
 //
 // Not used (neither taken nor kept) when clang reported an error, when the
@@ -78,9 +84,9 @@ private:
   unsigned Reused = 0;
 };
 
-/// The key of each kernel of Kernels (same order), "" where the kernel's
-/// results cannot be kept (its code is in another file than the main
-/// file's, or in a macro). Salt: the options and the caller's part.
+/// The key of each kernel of Kernels (same order). A kernel whose body is
+/// in a header or written by a macro has one too: the header's stamp, or
+/// the macro's text, is in it. Salt: the options and the caller's part.
 std::vector<std::string> kernelReuseKeys(clang::ASTContext &Ctx,
                                          const std::vector<KernelDef> &Kernels,
                                          const std::string &Salt);

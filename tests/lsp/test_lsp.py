@@ -337,6 +337,55 @@ def kernel_reuse(lint, work, src_dir):
     check(c.close() == 0, "exit status 0")
 
 
+def reuse_equals_fresh(lint, work):
+    """Edits inside a kernel that other kernels' results read all the same:
+    the server's diagnostics and code actions after the edit are a fresh
+    server's on the edited text (a directive spelled `%:`, a file-scope
+    `__shared__` array whose layout fix weighs every kernel's uses, a launch
+    inside a kernel)."""
+    main = "int main() { float *p; a<<<1, 32>>>(p); b<<<1, 32>>>(p); return 0; }\n"
+    directive = ("__global__ void a(float *p) {\n%:define STRIDE 1\n  p[threadIdx.x] = 0;\n}\n"
+                 "__global__ void b(float *p) {\n  p[threadIdx.x * STRIDE] = 1;\n}\n" + main)
+    shared = ("__shared__ float tile[32][32];\n"
+              "__global__ void b(float *out) {\n  tile[threadIdx.x][0] = 1.f;\n  __syncthreads();\n"
+              "  out[threadIdx.x] = tile[threadIdx.x][1];\n}\n"
+              "__global__ void a(float *out) {\n  tile[threadIdx.y][threadIdx.x] = 2.f;\n"
+              "  out[threadIdx.x] = tile[threadIdx.y][threadIdx.x];\n}\n" + main)
+    nested = ("__global__ void k(float *p) {\n  p[threadIdx.x * 2] = 0;\n}\n"
+              "__global__ void j(float *p) {\n  k<<<1, 32>>>(p);\n}\n"
+              "int main() { float *p; j<<<1, 1>>>(p); return 0; }\n")
+    cases = [("directive", directive, "STRIDE 1", "STRIDE 8"),
+             ("shared", shared, "tile[threadIdx.y][threadIdx.x] = 2.f;",
+              "*tile[threadIdx.y]             = 2.f;"),
+             ("nested", nested, "k<<<1, 32>>>", "k<<<1, 64>>>")]
+
+    def answer(c, uri, version, text, after=0):
+        i, d, _ = diagnostics_of(c, uri, version, after=after)
+        acts = c.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": whole(text),
+                                                     "context": {"diagnostics": d}})
+        return i, json.dumps([d, acts], sort_keys=True)
+
+    for name, before, old, new in cases:
+        after = before.replace(old, new, 1)
+        src = work / ("reuse_" + name + ".cu")
+        src.write_text(before)
+        uri = src.as_uri()
+        c, _ = start(lint, str(work))
+        open_doc(c, src, before)
+        i, first = answer(c, uri, 1, before)
+        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                            "contentChanges": [{"text": after}]})
+        _, edited = answer(c, uri, 2, after, after=i + 1)
+        c.close()
+        src.write_text(after)
+        c, _ = start(lint, str(work))
+        open_doc(c, src, after)
+        _, fresh = answer(c, uri, 1, after)
+        c.close()
+        check(edited != first, "reuse, %s: the edit changes the answer" % name)
+        check(edited == fresh, "reuse, %s: after the edit, a fresh server's answer" % name)
+
+
 def cancel_and_stale(lint, work):
     src = work / "tile.cu"
     text = src.read_text()
@@ -587,6 +636,7 @@ def main():
         header_through_includer(lint, work)
         fifty_kernels(lint, work, src_dir)
         kernel_reuse(lint, work, src_dir)
+        reuse_equals_fresh(lint, work)
         cancel_and_stale(lint, work)
         if "--witness" in sys.argv[3:]:
             witness_refines(lint, work)
