@@ -336,6 +336,7 @@ std::shared_ptr<const ArrayEditPlan> planLayoutEdits(ASTContext &Ctx, const VarD
       TL = ATL.getElementLoc();
     }
   }
+  bool SizeIsFactor = false;
   if (Plan->RowLength) {
     // One dimension: the size is a literal, or a product with the factor K
     // (`BM * BK`), which padding rewrites.
@@ -365,6 +366,7 @@ std::shared_ptr<const ArrayEditPlan> planLayoutEdits(ASTContext &Ctx, const VarD
       if (Whole.isValid() && Part.isValid())
         Plan->FactorOffset = SM.getFileOffset(Part.getBegin()) - SM.getFileOffset(Whole.getBegin());
     }
+    SizeIsFactor = Size && Sizes[0] && Size != Sizes[0];
     Sizes = {Size};
   } else {
     for (size_t I = 0; I < Plan->Shape.Dims.size(); ++I)
@@ -388,7 +390,9 @@ std::shared_ptr<const ArrayEditPlan> planLayoutEdits(ASTContext &Ctx, const VarD
       Plan->SizeLength = SM.getFileOffset(R.getEnd()) - SM.getFileOffset(R.getBegin());
       const auto *Lit = dyn_cast<IntegerLiteral>(Sizes.back()->IgnoreParenImpCasts());
       const std::string &Last = Plan->DimTexts.back();
-      Plan->SizeLiteral = Lit && !Sizes.back()->getBeginLoc().isMacroID() &&
+      // A literal factor of a product (`256 * 16`) is rewritten as a
+      // factor, `256 * (16 + 4)`, not as the whole size.
+      Plan->SizeLiteral = Lit && !SizeIsFactor && !Sizes.back()->getBeginLoc().isMacroID() &&
                           Last.find_first_not_of("0123456789") == std::string::npos;
     }
     if (Plan->PadWhyNot.empty())

@@ -51,7 +51,22 @@ __global__ void mixed_forms(float *out) {
   // CHECK: layout_fix_rows.cu:[[@LINE-2]]:23: note: no layout of 'm' is proposed: it has one dimension, and the load at line [[#@LINE-2]] is not written `row * K + column`
 }
 
+// Positive: the size is a product of literals: its factor K is rewritten
+// (`32 * 32` -> `(32 + 1) * 32`), never the whole size in its place.
+__global__ void literal_product(const float *in, float *out) {
+  __shared__ float tile[32 * 32];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  tile[ty * 32 + tx] = in[(blockIdx.x * 32 + ty) * 32 + tx];
+  __syncthreads();
+  out[(blockIdx.x * 32 + ty) * 32 + tx] = tile[tx * 32 + ty];
+  // CHECK: layout_fix_rows.cu:[[@LINE-1]]:43: warning: shared load from 'tile' has a 32-way bank conflict
+  // CHECK: layout_fix_rows.cu:[[@LINE-6]]:25: note: padding the rows of 32 elements of 'tile' by 1 element (tile[(32 + 1) * 32]) gives 1 wavefront per request (now 32)
+  // CLI: fix-it: {{.*}}layout_fix_rows.cu:[[@LINE-7]]:25: replace 2 characters with "(32 + 1)"
+  // CLI-NOT: replace 2 characters with "1056"
+}
+
 void go(const float *a, float *o) {
+  literal_product<<<64, dim3(32, 32)>>>(a, o);
   flat_transpose<<<64, dim3(32, 32)>>>(a, o);
   named_rows<<<64, dim3(32, 32)>>>(a, o);
   no_rows<<<64, 256>>>(o);
