@@ -612,7 +612,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     Opts.Reuse->finishAnalysis();
   // A shared array's layout fix must hold in every kernel and launch that
   // uses it: chosen once all are in.
-  chooseLayoutFixes(Report.Accesses);
+  chooseLayoutFixes(Report.Accesses, Opts.CompileLayouts);
   return Report;
 }
 

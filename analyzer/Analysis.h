@@ -61,6 +61,10 @@ struct AnalysisOptions {
   /// emitted for this file, asked for once its kernels are found (the
   /// compile runs while clang parses); null or unset: the source alone.
   std::function<std::shared_ptr<const witness::SassModule>()> Witness;
+  /// Compiles layout fixes whose gain rests on what nvcc emits for the
+  /// edited code (cost/LayoutChoice.h, driver/FixCompile.h); null: such
+  /// fixes are not offered.
+  std::function<std::vector<int>(const std::vector<LayoutCompileCheck> &)> CompileLayouts;
   /// Called before each kernel is analysed with (kernel index, kernel count,
   /// kernel name), from the thread that analyses the file.
   std::function<void(size_t, size_t, const std::string &)> KernelProgress;

@@ -430,21 +430,26 @@ int64_t statedAlignment(const VarDecl *VD, const FunctionDecl *FD, ASTContext &C
   return A;
 }
 
-std::optional<RowSplit> splitRowIndex(const ASTContext &Ctx, const Expr *Index, int64_t Size) {
-  if (!Index || Index->isValueDependent() || Size <= 1)
-    return std::nullopt;
+std::vector<const Expr *> additiveTerms(const Expr *E) {
   std::vector<const Expr *> Terms;
-  std::vector<const Expr *> Work{Index};
+  std::vector<const Expr *> Work{E};
   while (!Work.empty()) {
-    const Expr *E = Work.back()->IgnoreParenImpCasts();
+    const Expr *T = Work.back()->IgnoreParenImpCasts();
     Work.pop_back();
-    if (auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Add) {
+    if (auto *BO = dyn_cast<BinaryOperator>(T); BO && BO->getOpcode() == BO_Add) {
       Work.push_back(BO->getRHS());
       Work.push_back(BO->getLHS());
       continue;
     }
-    Terms.push_back(E);
+    Terms.push_back(T);
   }
+  return Terms;
+}
+
+std::optional<RowSplit> splitRowIndex(const ASTContext &Ctx, const Expr *Index, int64_t Size) {
+  if (!Index || Index->isValueDependent() || Size <= 1)
+    return std::nullopt;
+  const std::vector<const Expr *> Terms = additiveTerms(Index);
   RowSplit Best;
   for (const Expr *T : Terms) {
     auto *BO = dyn_cast<BinaryOperator>(T);

@@ -121,6 +121,10 @@ int64_t assumedAlignment(const clang::Expr *E, clang::ASTContext &Ctx);
 int64_t statedAlignment(const clang::VarDecl *VD, const clang::FunctionDecl *FD,
                         clang::ASTContext &Ctx);
 
+/// The terms of E's chain of `+` (any nesting, parentheses and implicit
+/// casts skipped), left to right: `a + (b + c)` gives a, b, c.
+std::vector<const clang::Expr *> additiveTerms(const clang::Expr *E);
+
 /// An index into a one-dimensional array written as a row and a column:
 /// the terms of a chain of `+` (any order), one of them `Row * K` or
 /// `K * Row` with K an integer constant that divides the array's Size

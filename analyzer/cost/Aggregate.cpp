@@ -1,6 +1,7 @@
 //===- Aggregate.cpp - From access events to per-access records -----------===//
 
 #include "cost/Aggregate.h"
+#include "cost/LayoutChoice.h"
 #include "ast/AstUtil.h"
 
 #include "model/Alignment.h"
@@ -12,6 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Type.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <charconv>
 #include <algorithm>
@@ -797,7 +799,8 @@ void AccessAggregator::layoutSearch(const std::vector<const Stats *> &Order,
     if (!AnyConflict && Requests > MaxQuietLayoutRequests && Search->WhyNot.empty())
       Search->NotSearched = true;
     else if (Search->WhyNot.empty())
-      Search->Candidates = layoutCandidates(Plan->Shape, MaxWidth);
+      Search->Candidates = layoutCandidates(Plan->Shape, MaxWidth, /*Unpad=*/!Plan->RowLength);
+    Search->NeedsCompile.assign(Search->Candidates.size(), false);
     std::vector<std::vector<double>> Costs(KV.second.size(),
                                            std::vector<double>(Search->Candidates.size(), NAN));
     // An array without a conflict in this launch is still re-costed: a
@@ -813,20 +816,58 @@ void AccessAggregator::layoutSearch(const std::vector<const Stats *> &Order,
     });
     // Accesses that nvcc merges into one wider instruction (the compiler
     // model, interp/CompilerModel.h: a row of a register tile read as one
-    // LDS.128) stay merged under a padding that keeps their alignment, but
-    // not under a swizzle of their subscripts, which nvcc cannot see through:
-    // no swizzle is costed for such an array.
-    bool Merged = false;
+    // LDS.128) stay merged under a padding that keeps their alignment. Under
+    // a swizzle they stay merged only where the edit writes their column as
+    // `(b ^ bits) + i`, i taking adjacent values inside one unit
+    // (swizzleSplit()); `(b + i) ^ bits` hides the contiguity from nvcc,
+    // which then emits narrower loads (tools/probes/swizzled_tile_reads).
+    // The uses each merged access is made of, for that check.
+    std::vector<std::vector<const ArrayEditPlan::Use *>> MergedUses;
+    const SourceManager &SM = Run.Ctx.getSourceManager();
     for (size_t I : KV.second) {
       const Stats *S = Order[I];
-      if (!S->Type.isNull() && !S->Type->isIncompleteType() && !S->Type->isDependentType() &&
-          S->Width > Run.Ctx.getTypeSizeInChars(S->Type).getQuantity() * S->Chunks)
-        Merged = true;
+      if (S->Type.isNull() || S->Type->isIncompleteType() || S->Type->isDependentType() ||
+          S->Width <= Run.Ctx.getTypeSizeInChars(S->Type).getQuantity() * S->Chunks)
+        continue;
+      MergedUses.emplace_back();
+      if (!S->Site)
+        continue;
+      const SourceRange Range(SM.getFileLoc(S->Site->getBeginLoc()),
+                              SM.getFileLoc(S->Site->getEndLoc()));
+      for (const ArrayEditPlan::Use &U : Plan->Uses) {
+        const SourcePos &At = Plan->RowLength ? U.IndexPos : U.ColPos;
+        if (At.RawLoc && SM.isPointWithin(SourceLocation::getFromRawEncoding(
+                                              static_cast<SourceLocation::UIntTy>(At.RawLoc)),
+                                          Range.getBegin(), Range.getEnd()))
+          MergedUses.back().push_back(&U);
+      }
     }
+    // (Costed with the merged widths, to be confirmed by a compile of the
+    // edited code: LayoutSearch::NeedsCompile.)
+    auto KeepsMerges = [&](const SharedLayout &L) {
+      if (L.K != SharedLayout::Swizzle || MergedUses.empty())
+        return true;
+      if (L.UnitBytes % Plan->Shape.ElemSize != 0)
+        return false;
+      const int64_t UnitElems = L.UnitBytes / Plan->Shape.ElemSize;
+      for (const auto &Uses : MergedUses) {
+        if (Uses.empty())
+          return false;
+        for (const ArrayEditPlan::Use *U : Uses)
+          if (!swizzleSplit(*U, UnitElems))
+            return false;
+      }
+      return true;
+    };
     for (size_t C = 0; C < Search->Candidates.size(); ++C) {
       const SharedLayout &L = Search->Candidates[C];
-      if (Merged && L.K == SharedLayout::Swizzle)
+      if (!KeepsMerges(L))
         continue;
+      // A layout without the rows' padding moves them to a wider alignment,
+      // where nvcc may merge accesses it emits one by one today: compiled
+      // too.
+      Search->NeedsCompile[C] =
+          L.K == SharedLayout::Swizzle && (!MergedUses.empty() || L.UnpadBytes != 0);
       for (size_t J : Visit) {
         const Stats *S = Order[KV.second[J]];
         const MemRegion &Rg = Run.Regions[*S->Region];

@@ -3,6 +3,8 @@
 #include "cost/LayoutChoice.h"
 #include "report/Numbers.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <set>
@@ -17,10 +19,16 @@ std::string unitName(const ArrayShape &S, unsigned UnitBytes) {
   return std::to_string(UnitBytes) + "-byte chunks";
 }
 
-/// `c ^ ((r & 7) << 2)` for one use.
+/// `c ^ ((r & 7) << 2)` for one use; `((b ^ ((r & 3) << 3)) + i)` where
+/// its column splits as b + i for the swizzle's units (swizzleSplit()).
 std::string swizzledColumn(const ArrayEditPlan::Use &U, const ArrayShape &S,
                            const SharedLayout &L) {
-  const std::string Col = U.ColSimple ? U.ColText : "(" + U.ColText + ")";
+  std::string Col = U.ColSimple ? U.ColText : "(" + U.ColText + ")";
+  std::optional<SwizzleSplit> Split;
+  if (L.UnitBytes % S.ElemSize == 0)
+    Split = swizzleSplit(U, L.UnitBytes / S.ElemSize);
+  if (Split)
+    Col = Split->Base.empty() ? "" : Split->BaseSimple ? Split->Base : "(" + Split->Base + ")";
   const std::string Row = U.RowSimple ? U.RowText : "(" + U.RowText + ")";
   const std::string Mask = std::to_string((int64_t(1) << L.Bits) - 1);
   std::string Bits = L.Shift ? "((" + Row + " >> " + std::to_string(L.Shift) + ") & " + Mask + ")"
@@ -28,6 +36,8 @@ std::string swizzledColumn(const ArrayEditPlan::Use &U, const ArrayShape &S,
   const unsigned Up = floorLog2(L.UnitBytes / S.ElemSize);
   if (Up)
     Bits = "(" + Bits + " << " + std::to_string(Up) + ")";
+  if (Split)
+    return "(" + (Col.empty() ? Bits : Col + " ^ " + Bits) + ") + " + Split->Rest;
   return Col + " ^ " + Bits;
 }
 
@@ -51,7 +61,7 @@ std::string describe(const ArrayEditPlan &P, const SharedLayout &L, const std::s
            Written + ")";
   }
   std::string Out = "XOR-swizzling the " + unitName(P.Shape, L.UnitBytes) + " of '" + P.Name +
-                    "' by row" +
+                    "' by row" + (L.UnpadBytes ? " without the padding of its rows" : "") +
                     (P.RowLength ? " (rows of " + rowLengthText(P) + " elements: "
                                  : " (") +
                     Written;
@@ -72,7 +82,16 @@ std::string swizzleForm(const ArrayEditPlan &P, const SharedLayout &L) {
   std::string Out = P.Name;
   for (size_t I = 0; I + 2 < P.Shape.Dims.size(); ++I)
     Out += "[i" + std::to_string(I) + "]";
-  return Out + "[r][" + swizzledColumn(U, P.Shape, L) + "]";
+  Out += "[r][" + swizzledColumn(U, P.Shape, L) + "]";
+  if (L.UnpadBytes) {
+    // The declaration without the padding, then the access.
+    std::string Decl = P.Name;
+    for (size_t I = 0; I + 1 < P.DimTexts.size(); ++I)
+      Decl += "[" + P.DimTexts[I] + "]";
+    Decl += "[" + std::to_string(P.Shape.Dims.back() - L.UnpadBytes / P.Shape.ElemSize) + "]";
+    Out = Decl + ", " + Out;
+  }
+  return Out;
 }
 
 std::string blockList(const std::vector<const AccessRecord *> &Recs) {
@@ -132,6 +151,10 @@ std::vector<SourceEdit> oneDimEdits(const ArrayEditPlan &P, const SharedLayout &
   Form.RowText = "r";
   Form.ColSimple = Form.RowSimple = true;
   Written = P.Name + "[r * " + K + " + (" + swizzledColumn(Form, P.Shape, L) + ")]";
+  if (L.UnpadBytes) {
+    Why = "the rows of '" + P.Name + "' are not written shorter in its indices";
+    return {};
+  }
   if (!P.SwizzleEditable) {
     Why = P.SwizzleWhyNot;
     return {};
@@ -153,6 +176,31 @@ std::vector<SourceEdit> oneDimEdits(const ArrayEditPlan &P, const SharedLayout &
 }
 
 } // namespace
+
+std::optional<SwizzleSplit> swizzleSplit(const ArrayEditPlan::Use &U, int64_t UnitElems) {
+  if (UnitElems <= 1 || U.ColTerms.size() < 2)
+    return std::nullopt;
+  SwizzleSplit Out;
+  int64_t Sum = 0;
+  size_t BaseTerms = 0;
+  for (const ArrayEditPlan::Use::Term &T : U.ColTerms) {
+    if (T.Align % UnitElems == 0) {
+      Out.Base += (Out.Base.empty() ? "" : " + ") + T.Text;
+      ++BaseTerms;
+      continue;
+    }
+    if (T.Max < 0 || T.Max >= UnitElems - Sum)
+      return std::nullopt;
+    Sum += T.Max;
+    Out.Rest += (Out.Rest.empty() ? "" : " + ") + T.Text;
+  }
+  if (Out.Rest.empty() || Sum >= UnitElems)
+    return std::nullopt;
+  Out.BaseSimple = BaseTerms == 1 && std::all_of(Out.Base.begin(), Out.Base.end(), [](char C) {
+                     return std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.';
+                   });
+  return Out;
+}
 
 std::vector<SourceEdit> layoutEdits(const ArrayEditPlan &P, const SharedLayout &L,
                                     std::string &Written, std::string &Why) {
@@ -192,6 +240,16 @@ std::vector<SourceEdit> layoutEdits(const ArrayEditPlan &P, const SharedLayout &
     Why = "the swizzle's row bits reach past the second innermost dimension of '" + P.Name + "'";
     return {};
   }
+  if (L.UnpadBytes) {
+    // The padding goes: the innermost size, a number, written shorter.
+    if (!P.PadEditable || !P.SizeLiteral) {
+      Why = P.PadEditable ? "the innermost size of '" + P.Name + "' is not written as a number"
+                          : P.PadWhyNot;
+      return {};
+    }
+    Out.push_back({P.SizePos, P.SizeLength,
+                   std::to_string(P.Shape.Dims.back() - L.UnpadBytes / P.Shape.ElemSize)});
+  }
   std::set<std::pair<unsigned, unsigned>> Done;
   for (const ArrayEditPlan::Use &U : P.Uses)
     if (Done.insert({U.ColPos.Line, U.ColPos.Column}).second)
@@ -201,13 +259,22 @@ std::vector<SourceEdit> layoutEdits(const ArrayEditPlan &P, const SharedLayout &
   return Out;
 }
 
-void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
-  std::map<std::string, std::vector<AccessRecord *>> ByArray;
-  for (AccessRecord &R : Records)
-    if (R.Layouts && R.Layouts->Plan)
-      ByArray[R.Layouts->Plan->Key].push_back(&R);
-  for (auto &KV : ByArray) {
-    std::vector<AccessRecord *> &Recs = KV.second;
+namespace {
+
+/// Whether layouts whose gain rests on a compile (LayoutSearch::NeedsCompile)
+/// may be chosen: yes (to be checked), no compiler, or the compile said no.
+enum class CompileVerdict { Allowed, NoCompiler, Refused };
+
+/// Chooses the layout of one array (its records Recs). Returns the check to
+/// make when the layout chosen needs a compile.
+std::optional<LayoutCompileCheck> chooseArray(std::vector<AccessRecord *> &Recs,
+                                              CompileVerdict Compile) {
+  const bool Compiled = Compile == CompileVerdict::Allowed;
+  for (AccessRecord *R : Recs) {
+    R->Fix.reset();
+    R->NoFixWhy.clear();
+  }
+  {
     const ArrayEditPlan &Plan = *Recs.front()->Layouts->Plan;
     bool Conflicted = false;
     std::string WhyNot;
@@ -217,7 +284,7 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
         WhyNot = R->Layouts->WhyNot;
     }
     if (!Conflicted)
-      continue;
+      return std::nullopt;
     auto ForConflicted = [&](const std::string &Why) {
       for (AccessRecord *R : Recs)
         if (R->verdict() == Verdict::BankConflict)
@@ -225,7 +292,7 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
     };
     if (!WhyNot.empty()) {
       ForConflicted("no layout of '" + Plan.Name + "' is proposed: " + WhyNot);
-      continue;
+      return std::nullopt;
     }
     // A launch where the array has no conflict was not re-costed: a layout
     // could make it dearer there.
@@ -235,7 +302,7 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
                  " of '" + R->Kernel + "', where other layouts are not re-costed";
     if (!WhyNot.empty()) {
       ForConflicted("no layout of '" + Plan.Name + "' is proposed: " + WhyNot);
-      continue;
+      return std::nullopt;
     }
     // The candidates of a launch that has them (all conflicted launches try
     // the same ones for the same shape).
@@ -249,6 +316,7 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
     struct Option {
       SharedLayout L;
       bool Valid = true;
+      bool NeedsCompile = false;
       double Total = 0;
       std::vector<double> After; // per record
     };
@@ -256,7 +324,7 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
     std::map<std::string, size_t> Index;
     for (const SharedLayout &L : First->Layouts->Candidates) {
       Index[L.key()] = Options.size();
-      Options.push_back({L, true, 0, std::vector<double>(Recs.size(), NAN)});
+      Options.push_back({L, true, false, 0, std::vector<double>(Recs.size(), NAN)});
     }
     double Before = 0;
     for (size_t I = 0; I < Recs.size(); ++I) {
@@ -269,6 +337,8 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
           continue;
         Seen.insert(It->first);
         Option &O = Options[It->second];
+        if (C < R.Layouts->NeedsCompile.size() && R.Layouts->NeedsCompile[C])
+          O.NeedsCompile = true;
         const double A = C < R.LayoutCosts.size() ? R.LayoutCosts[C] : NAN;
         if (std::isnan(A) || Answer::exceeds(A, R.Ans.cost()))
           O.Valid = false;
@@ -290,9 +360,16 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
       std::string Written, Why;
     };
     std::vector<Ranked> Good;
+    // The best layout left out for want of a compile that confirms it.
+    const Option *Unconfirmed = nullptr;
     for (const Option &O : Options) {
       if (!O.Valid || !Answer::exceeds(Before, O.Total))
         continue;
+      if (O.NeedsCompile && !Compiled) {
+        if (!Unconfirmed || O.Total < Unconfirmed->Total)
+          Unconfirmed = &O;
+        continue;
+      }
       // Padding past the shared-memory limit is no fix.
       if (Plan.StaticSharedBytes + O.L.extraBytes(Plan.Shape) > StaticSharedLimit)
         continue;
@@ -300,12 +377,26 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
       R.Edits = layoutEdits(Plan, O.L, R.Written, R.Why);
       Good.push_back(std::move(R));
     }
+    // Why a layout that would do better is not offered.
+    std::string UnconfirmedNote;
+    if (Unconfirmed) {
+      std::string Written, Why;
+      layoutEdits(Plan, Unconfirmed->L, Written, Why);
+      UnconfirmedNote =
+          describe(Plan, Unconfirmed->L, Written) + " would give " +
+          formatNumber(Unconfirmed->Total) + " wavefronts per warp if nvcc kept emitting the "
+          "same shared-memory instructions for the edited code" +
+          (Compile == CompileVerdict::Refused
+               ? ", which it does not (compiled)"
+               : "; not offered: no compile of the edited code confirms it (the compiler "
+                 "witness compiles it where nvcc is found)");
+    }
     if (Good.empty()) {
       ForConflicted("no padding or XOR swizzle of '" + Plan.Name + "' (" +
                     std::to_string(Options.size()) +
                     " layouts tried) makes its accesses cheaper without making one of them "
-                    "dearer");
-      continue;
+                    "dearer" + (UnconfirmedNote.empty() ? "" : "; " + UnconfirmedNote));
+      return std::nullopt;
     }
     auto Better = [&](const Ranked &A, const Ranked &B) {
       if (!sameCost(A.O->Total, B.O->Total))
@@ -330,13 +421,14 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
     {
       const Ranked *Other = nullptr;
       for (const Ranked &R : Good)
-        if (R.O->L.K != Chosen.O->L.K && (!Other || Better(R, *Other)))
+        if (R.O->L.K != Chosen.O->L.K && !R.O->NeedsCompile && (!Other || Better(R, *Other)))
           Other = &R;
       if (Other && sameCost(Other->O->Total, Chosen.O->Total)) {
         Alternative = describe(Plan, Other->O->L, Other->Written) + " gives the same";
         const int64_t Extra = Other->O->L.extraBytes(Plan.Shape);
-        Alternative += Extra ? " with " + std::to_string(Extra) + " more bytes of shared memory"
-                             : " with no extra memory";
+        Alternative += Extra > 0 ? " with " + std::to_string(Extra) + " more bytes of shared memory"
+                       : Extra < 0 ? " with " + std::to_string(-Extra) + " fewer bytes of shared memory"
+                                   : " with no extra memory";
         if (Other->O->L.K == SharedLayout::Swizzle)
           Alternative += ", rewriting the subscripts of every access";
       }
@@ -367,10 +459,67 @@ void chooseLayoutFixes(std::vector<AccessRecord> &Records) {
       F.ExtraBytes = Chosen.O->L.extraBytes(Plan.Shape);
       F.Condition = Condition;
       F.Alternative = Alternative;
+      if (!UnconfirmedNote.empty() && Unconfirmed->Total < Chosen.O->Total &&
+          !sameCost(Unconfirmed->Total, Chosen.O->Total))
+        F.Alternative += (F.Alternative.empty() ? "" : "; ") + UnconfirmedNote;
       F.Edits = Chosen.Edits;
       F.WhyNot = Chosen.Why;
       R.Fix = std::move(F);
     }
+    if (!Chosen.O->NeedsCompile)
+      return std::nullopt;
+    LayoutCompileCheck Check;
+    Check.ArrayKey = Plan.Key;
+    Check.Edits = Chosen.Edits;
+    std::set<std::string> Seen;
+    for (const AccessRecord *R : Recs)
+      if (Seen.insert(R->Pos.File + ":" + std::to_string(R->Pos.Line)).second)
+        Check.Lines.push_back(R->Pos);
+    return Check;
+  }
+}
+
+} // namespace
+
+void chooseLayoutFixes(std::vector<AccessRecord> &Records, const LayoutCompiler &Compile) {
+  std::map<std::string, std::vector<AccessRecord *>> ByArray;
+  for (AccessRecord &R : Records)
+    if (R.Layouts && R.Layouts->Plan)
+      ByArray[R.Layouts->Plan->Key].push_back(&R);
+  std::vector<LayoutCompileCheck> Checks;
+  for (auto &KV : ByArray)
+    if (std::optional<LayoutCompileCheck> C = chooseArray(KV.second, CompileVerdict::Allowed))
+      Checks.push_back(std::move(*C));
+  if (Checks.empty())
+    return;
+  // A swizzle over merged accesses holds only if nvcc keeps them merged in
+  // the edited code: one compile of all such edits, and the arrays it does
+  // not confirm (or without a compiler, or a fix with no edit) choose
+  // again among the others.
+  std::vector<LayoutCompileCheck> Compiled;
+  for (const LayoutCompileCheck &C : Checks)
+    if (!C.Edits.empty())
+      Compiled.push_back(C);
+  std::vector<int> Kept;
+  if (Compile && !Compiled.empty())
+    Kept = Compile(Compiled);
+  std::set<std::string> Confirmed, Refused;
+  for (size_t I = 0; I < Compiled.size() && I < Kept.size(); ++I)
+    if (Kept[I] == 1)
+      Confirmed.insert(Compiled[I].ArrayKey);
+    else if (Kept[I] == 0)
+      Refused.insert(Compiled[I].ArrayKey);
+  for (const LayoutCompileCheck &C : Checks) {
+    std::vector<AccessRecord *> &Recs = ByArray[C.ArrayKey];
+    if (!Confirmed.count(C.ArrayKey)) {
+      chooseArray(Recs, Refused.count(C.ArrayKey) ? CompileVerdict::Refused
+                                                  : CompileVerdict::NoCompiler);
+      continue;
+    }
+    for (AccessRecord *R : Recs)
+      if (R->Fix)
+        R->Fix->Condition += "; nvcc, compiling the edited code, emits the same shared-memory "
+                             "instructions on the array's lines";
   }
 }
 

@@ -14,7 +14,10 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
+#include <climits>
 #include <functional>
+#include <set>
 
 using namespace clang;
 
@@ -34,9 +37,20 @@ const Expr *skipParensAndDecay(const Expr *E) {
   }
 }
 
+/// T needs no parentheses around it: a name or a number, or a text in
+/// parentheses that close at its end (`(c * 4 + 1)`).
 bool simpleText(const std::string &T) {
   if (T.empty())
     return false;
+  if (T.front() == '(' && T.back() == ')') {
+    int Depth = 0;
+    for (size_t I = 0; I < T.size(); ++I) {
+      Depth += T[I] == '(' ? 1 : T[I] == ')' ? -1 : 0;
+      if (Depth == 0 && I + 1 < T.size())
+        return false;
+    }
+    return Depth == 0;
+  }
   for (char C : T)
     if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_' && C != '.')
       return false;
@@ -200,7 +214,128 @@ private:
     U.RowText = exprText(Ctx, Row->getIdx());
     U.ColSimple = simpleText(U.ColText);
     U.RowSimple = simpleText(U.RowText);
+    U.ColTerms = columnTerms(additiveTerms(Col->getIdx()));
     Plan.Uses.push_back(std::move(U));
+  }
+
+  /// The terms of a column with what is proven of their values
+  /// (ArrayEditPlan::Use::Term).
+  std::vector<ArrayEditPlan::Use::Term> columnTerms(const std::vector<const Expr *> &Terms) const {
+    std::vector<ArrayEditPlan::Use::Term> Out;
+    for (const Expr *T : Terms) {
+      ArrayEditPlan::Use::Term W;
+      W.Text = exprText(Ctx, T);
+      W.Align = termAlign(T, 0);
+      W.Max = termMax(T);
+      Out.push_back(std::move(W));
+    }
+    return Out;
+  }
+
+  /// The largest power of two (up to 2^20) every value of E is proven a
+  /// multiple of: from constants, products, shifts by constants, sums,
+  /// bitwise operations and constant locals' initialisers.
+  int64_t termAlign(const Expr *E, unsigned Depth) const {
+    constexpr int64_t Cap = int64_t(1) << 20;
+    E = E->IgnoreParens();
+    // Integer conversions keep the low bits.
+    while (auto *CE = dyn_cast<CastExpr>(E)) {
+      if (!isIntegral(CE->getType()) || !isIntegral(CE->getSubExpr()->getType()))
+        return 1;
+      E = CE->getSubExpr()->IgnoreParens();
+    }
+    if (Depth > 16 || E->isValueDependent() || !isIntegral(E->getType()))
+      return 1;
+    Expr::EvalResult V;
+    if (E->EvaluateAsInt(V, Ctx)) {
+      const uint64_t C = V.Val.getInt().getZExtValue();
+      return C == 0 ? Cap : std::min<int64_t>(Cap, int64_t(C & (~C + 1)));
+    }
+    if (auto *BO = dyn_cast<BinaryOperator>(E)) {
+      const int64_t A = termAlign(BO->getLHS(), Depth + 1);
+      switch (BO->getOpcode()) {
+      case BO_Shl: {
+        Expr::EvalResult K;
+        if (!BO->getRHS()->isValueDependent() && BO->getRHS()->EvaluateAsInt(K, Ctx) &&
+            K.Val.getInt().getSExtValue() >= 0 && K.Val.getInt().getSExtValue() < 32)
+          return std::min(Cap, A << K.Val.getInt().getSExtValue());
+        return 1;
+      }
+      case BO_Mul:
+        return std::min(Cap, A * termAlign(BO->getRHS(), Depth + 1));
+      case BO_Add:
+      case BO_Sub:
+      case BO_Or:
+      case BO_Xor:
+        return std::min(A, termAlign(BO->getRHS(), Depth + 1));
+      case BO_And:
+        return std::max(A, termAlign(BO->getRHS(), Depth + 1));
+      default:
+        return 1;
+      }
+    }
+    if (auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (auto *V = dyn_cast<VarDecl>(DR->getDecl());
+          V && V->hasLocalStorage() && V->getType().isConstQualified() && V->getInit())
+        return termAlign(V->getInit(), Depth + 1);
+    return 1;
+  }
+
+  /// The largest value of E when it only takes values in [0, Max]: a
+  /// constant, or the counter of an enclosing loop `for (T i = A; i < N;
+  /// ++i)` (or `i <= N`, `i += C`; A >= 0, N and C > 0 constants) that its
+  /// body does not change; -1 otherwise.
+  int64_t termMax(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (E->isValueDependent() || !isIntegral(E->getType()))
+      return -1;
+    Expr::EvalResult V;
+    if (E->EvaluateAsInt(V, Ctx))
+      return V.Val.getInt().isSigned() && V.Val.getInt().isNegative()
+                 ? -1
+                 : int64_t(std::min<uint64_t>(V.Val.getInt().getZExtValue(), INT32_MAX));
+    auto *DR = dyn_cast<DeclRefExpr>(E);
+    auto *Var = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!Var || !Var->getInit())
+      return -1;
+    auto Constant = [&](const Expr *X) -> std::optional<int64_t> {
+      Expr::EvalResult R;
+      if (!X || X->isValueDependent() || !X->EvaluateAsInt(R, Ctx))
+        return std::nullopt;
+      return R.Val.getInt().getSExtValue();
+    };
+    for (const Stmt *P : Parents) {
+      auto *For = dyn_cast<ForStmt>(P);
+      auto *Init = For ? dyn_cast_or_null<DeclStmt>(For->getInit()) : nullptr;
+      if (!Init || !Init->isSingleDecl() || Init->getSingleDecl() != Var)
+        continue;
+      const std::optional<int64_t> Start = Constant(Var->getInit());
+      auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond());
+      if (!Start || *Start < 0 || !Cond ||
+          (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+        return -1;
+      auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+      const std::optional<int64_t> End = Constant(Cond->getRHS());
+      if (!L || L->getDecl() != Var || !End)
+        return -1;
+      const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
+      bool Steps = false;
+      if (auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
+        Steps = UO->isIncrementOp() && isa<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()) &&
+                cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts())->getDecl() == Var;
+      else if (auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+        auto *T = dyn_cast<DeclRefExpr>(CA->getLHS()->IgnoreParenImpCasts());
+        const std::optional<int64_t> Step = Constant(CA->getRHS());
+        Steps = CA->getOpcode() == BO_AddAssign && T && T->getDecl() == Var && Step && *Step > 0;
+      }
+      std::set<const VarDecl *> Changed;
+      collectModifiedVars(For->getBody(), Changed);
+      if (!Steps || Changed.count(Var))
+        return -1;
+      const int64_t Last = Cond->getOpcode() == BO_LT ? *End - 1 : *End;
+      return std::max(*Start, Last);
+    }
+    return -1;
   }
 
   /// A use of a one-dimensional array: its index must split as `row * K +
@@ -239,6 +374,7 @@ private:
     for (const Expr *T : Split->Rest)
       U.ColText += (U.ColText.empty() ? "" : " + ") + exprText(Ctx, T);
     U.ColSimple = Split->Rest.size() <= 1 && simpleText(U.ColText);
+    U.ColTerms = columnTerms(Split->Rest);
     Plan.Uses.push_back(std::move(U));
   }
 

@@ -5,6 +5,7 @@
 #include "clang/Basic/OffloadArch.h"
 
 #include "ast/ClangErrors.h"
+#include "driver/FixCompile.h"
 #include "driver/Invocation.h"
 #include "driver/JobDatabase.h"
 #include "driver/Preamble.h"
@@ -536,18 +537,25 @@ void runOne(const FileJob &Job, const AnalysisOptions &Given, const RunOptions &
   // analysis waits for it once the kernels are found.
   AnalysisOptions AOpts = Given;
   std::shared_future<WitnessResult> Witness;
-  if (Shared) {
+  WitnessOptions WO = Opts.Witness;
+  WO.CacheDir = Opts.CacheDir;
+  // An unsaved header of an including unit: nvcc would compile the
+  // header on disk, whose lines differ.
+  if (!Job.Focus.empty() && Job.Contents)
+    WO.M = WitnessOptions::Mode::Off;
+  if (Shared)
     Witness = *Shared;
-  } else {
-    WitnessOptions WO = Opts.Witness;
-    WO.CacheDir = Opts.CacheDir;
-    // An unsaved header of an including unit: nvcc would compile the
-    // header on disk, whose lines differ.
-    if (!Job.Focus.empty() && Job.Contents)
-      WO.M = WitnessOptions::Mode::Off;
+  else
     Witness = std::async(std::launch::async, [&Job, WO] { return runWitness(Job, WO); }).share();
-  }
   AOpts.Witness = [Witness] { return Witness.get().Module; };
+  // Layout fixes that rest on what nvcc emits for the edited code are
+  // compiled (driver/FixCompile.h), when the witness compiled the file.
+  AOpts.CompileLayouts = [Witness, WO, &Job](const std::vector<LayoutCompileCheck> &Checks) {
+    const WitnessResult &W = Witness.get();
+    if (!W.Module || W.Deferred)
+      return std::vector<int>(Checks.size(), -1);
+    return layoutCompilesAlike(Job, WO, *W.Module, Checks);
+  };
   struct Join {
     std::shared_future<WitnessResult> &W;
     RunResult &Out;

@@ -34,12 +34,14 @@ SharedLayout SharedLayout::pad(int64_t Bytes) {
   return L;
 }
 
-SharedLayout SharedLayout::swizzle(unsigned UnitBytes, unsigned Bits, unsigned Shift) {
+SharedLayout SharedLayout::swizzle(unsigned UnitBytes, unsigned Bits, unsigned Shift,
+                                   int64_t UnpadBytes) {
   SharedLayout L;
   L.K = Swizzle;
   L.UnitBytes = UnitBytes;
   L.Bits = Bits;
   L.Shift = Shift;
+  L.UnpadBytes = UnpadBytes;
   return L;
 }
 
@@ -48,17 +50,18 @@ int64_t SharedLayout::rowPeriod() const {
 }
 
 int64_t SharedLayout::extraBytes(const ArrayShape &S) const {
-  return K == Pad ? S.rows() * PadBytes : 0;
+  return K == Pad ? S.rows() * PadBytes : -S.rows() * UnpadBytes;
 }
 
 std::string SharedLayout::key() const {
   if (K == Pad)
     return "pad" + std::to_string(PadBytes);
   return "swz" + std::to_string(UnitBytes) + ":" + std::to_string(Bits) + ":" +
-         std::to_string(Shift);
+         std::to_string(Shift) + (UnpadBytes ? "-" + std::to_string(UnpadBytes) : "");
 }
 
-std::vector<SharedLayout> layoutCandidates(const ArrayShape &S, unsigned MaxWidth) {
+std::vector<SharedLayout> layoutCandidates(const ArrayShape &S, unsigned MaxWidth,
+                                           bool Unpad) {
   std::vector<SharedLayout> Out;
   const int64_t R = S.rowBytes();
   if (S.Dims.size() < 2 || S.ElemSize <= 0 || R <= 0 || S.rows() < 2)
@@ -71,19 +74,26 @@ std::vector<SharedLayout> layoutCandidates(const ArrayShape &S, unsigned MaxWidt
       Out.push_back(SharedLayout::pad(K * Quantum));
   // Swizzles of whole units, each no narrower than any access, the XOR
   // inside the row and inside one period of the banks.
-  for (unsigned U : {4u, 8u, 16u}) {
-    if (int64_t(U) < S.ElemSize || U < MaxWidth || R % U != 0 || U % S.ElemSize != 0)
-      continue;
-    const int64_t Units = R / U;
-    for (unsigned B = 1; B <= 5; ++B) {
-      const int64_t Span = int64_t(1) << B;
-      if (Span > Units || Units % Span != 0 || Span * U > BankPeriodBytes)
-        break;
-      for (unsigned Sh = 0; Sh <= 3; ++Sh)
-        if ((int64_t(1) << (Sh + 1)) <= S.rows())
-          Out.push_back(SharedLayout::swizzle(U, B, Sh));
+  auto Swizzles = [&](int64_t Row, int64_t Unpadded) {
+    for (unsigned U : {4u, 8u, 16u, 32u}) {
+      if (int64_t(U) < S.ElemSize || U < MaxWidth || Row % U != 0 || U % S.ElemSize != 0)
+        continue;
+      const int64_t Units = Row / U;
+      for (unsigned B = 1; B <= 5; ++B) {
+        const int64_t Span = int64_t(1) << B;
+        if (Span > Units || Units % Span != 0 || Span * U > BankPeriodBytes)
+          break;
+        for (unsigned Sh = 0; Sh <= 3; ++Sh)
+          if ((int64_t(1) << (Sh + 1)) <= S.rows())
+            Out.push_back(SharedLayout::swizzle(U, B, Sh, Unpadded));
+      }
     }
-  }
+  };
+  Swizzles(R, 0);
+  // A row padded by hand (2^k + p elements): the swizzles of rows of 2^k.
+  const int64_t N = S.Dims.back(), P = int64_t(1) << floorLog2(N);
+  if (Unpad && N != P && P >= 2 && (N - P) * 4 <= P)
+    Swizzles(P * S.ElemSize, (N - P) * S.ElemSize);
   return Out;
 }
 
@@ -98,6 +108,8 @@ std::optional<Poly> remapOffset(const Poly &Offset, unsigned Width, LaneMask Act
   const int64_t R = S.rowBytes();
   if (R <= 0 || Active == 0 || Offset.overflowed())
     return Fail("the array has no rows");
+  if (L.K == SharedLayout::Swizzle && L.UnpadBytes)
+    return Fail("the access is not a full subscript");
   if (!Offset.hasUniformSymbolicPart(Active))
     return Fail("its lanes are spread by an amount that is not known");
   // The uniform part must move the lanes by whole periods of the layout.
@@ -175,6 +187,27 @@ std::optional<Poly> remapSubscripts(const std::vector<Poly> &Subs, const Poly &O
   const Poly Col = Subs[N - 1].scaled(S.ElemSize) + Inside;
   if (!Row.hasUniformSymbolicPart(Active) || !Col.hasUniformSymbolicPart(Active))
     return Fail("its lanes are spread by an amount that is not known");
+  // Rows shortened by UnpadBytes: the element moves to the new strides, and
+  // must lie within the new row.
+  Poly Base = Offset;
+  const int64_t RowBytes = S.rowBytes() - L.UnpadBytes;
+  if (L.UnpadBytes) {
+    if (Col.symbolicGcd(Active) != 0)
+      return Fail("its column moves by an amount that is not known");
+    const LaneInts CC = Col.laneConstants();
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+      if (laneActive(Active, Lane) && (CC[Lane] < 0 || CC[Lane] + int64_t(Width) > RowBytes))
+        return Fail("an access reaches the padding the layout removes");
+    std::vector<int64_t> New(N, S.ElemSize);
+    New[N - 2] = RowBytes;
+    for (size_t D = N - 2; D-- > 0;)
+      New[D] = S.Dims[D + 1] * New[D + 1];
+    Base = Inside;
+    for (size_t D = 0; D < N; ++D)
+      Base = Base + Subs[D].scaled(New[D]);
+    if (Base.overflowed())
+      return Fail("the offset overflows");
+  }
   const int64_t U = L.UnitBytes, Span = int64_t(1) << L.Bits;
   const int64_t GR = Row.symbolicGcd(Active), GC = Col.symbolicGcd(Active);
   if (GR != 0 && GR % L.rowPeriod() != 0)
@@ -195,17 +228,18 @@ std::optional<Poly> remapSubscripts(const std::vector<Poly> &Subs, const Poly &O
     const int64_t Moved = Low ^ floorMod(floorDiv(RC[Lane], int64_t(1) << L.Shift), Span);
     Delta[Lane] = (Moved - Low) * U;
   }
-  return Offset + Poly::lanes(Delta);
+  return Base + Poly::lanes(Delta);
 }
 
 std::optional<CuteSwizzle> cuteSwizzle(const ArrayShape &S, const SharedLayout &L) {
-  if (L.K != SharedLayout::Swizzle || S.Dims.empty() || !powerOfTwo(S.Dims.back()) ||
-      !powerOfTwo(S.ElemSize) || L.UnitBytes % S.ElemSize != 0)
+  if (L.K != SharedLayout::Swizzle || S.Dims.empty() || S.ElemSize <= 0 ||
+      !powerOfTwo(S.Dims.back() - L.UnpadBytes / S.ElemSize) || !powerOfTwo(S.ElemSize) ||
+      L.UnitBytes % S.ElemSize != 0)
     return std::nullopt;
   CuteSwizzle Z;
   Z.B = L.Bits;
   Z.M = floorLog2(L.UnitBytes / S.ElemSize);
-  const unsigned RowBits = floorLog2(S.Dims.back());
+  const unsigned RowBits = floorLog2(S.Dims.back() - L.UnpadBytes / S.ElemSize);
   if (RowBits + L.Shift < Z.M + Z.B)
     return std::nullopt;
   Z.S = RowBits + L.Shift - Z.M;

@@ -9,7 +9,7 @@
 //    column is 32-way; `float tile[32][33]` is conflict-free. Padding keeps an
 //    access of W bytes aligned only if the new row pitch is a multiple of W:
 //    a tile written with float4 stores can be padded by 4 floats, not by 1.
-//  - XOR swizzles: the row's units of U bytes (4, 8 or 16) are permuted per
+//  - XOR swizzles: the row's units of U bytes (4, 8, 16 or 32) are permuted per
 //    row, unit u of row r going to u ^ ((r >> S) & (2^B - 1)). No memory is
 //    added, and an access of at most U bytes that starts on a unit stays one
 //    contiguous, aligned access (a float4 store into 16-byte units). It is
@@ -55,9 +55,13 @@ struct SharedLayout {
   int64_t PadBytes = 0;        // Pad: bytes added to each row
   unsigned UnitBytes = 0;      // Swizzle: the permuted unit
   unsigned Bits = 0, Shift = 0; // Swizzle: u ^ ((row >> Shift) & (2^Bits - 1))
+  /// Swizzle: bytes taken off each row first (the padding a tile was given
+  /// by hand, `[16][17]` -> `[16][16]`), so that its rows hold whole units.
+  int64_t UnpadBytes = 0;
 
   static SharedLayout pad(int64_t Bytes);
-  static SharedLayout swizzle(unsigned UnitBytes, unsigned Bits, unsigned Shift);
+  static SharedLayout swizzle(unsigned UnitBytes, unsigned Bits, unsigned Shift,
+                              int64_t UnpadBytes = 0);
   /// Rows a swizzle repeats after (2^(Shift+Bits)); 1 for padding.
   int64_t rowPeriod() const;
   /// Bytes the layout adds to the array.
@@ -71,10 +75,13 @@ struct SharedLayout {
 /// The layouts worth trying for an array whose widest access is MaxWidth
 /// bytes: paddings by a multiple of max(element, MaxWidth) up to 128 bytes
 /// (the banks' period), so the row pitch keeps every access aligned, and the
-/// swizzles of units of 4, 8 and 16 bytes (no narrower than an element or
+/// swizzles of units of 4, 8, 16 and 32 bytes (no narrower than an element or
 /// MaxWidth) whose XOR stays inside the row and inside 128 bytes, for row
-/// shifts 0-3. Padding comes first, smallest first.
-std::vector<SharedLayout> layoutCandidates(const ArrayShape &S, unsigned MaxWidth);
+/// shifts 0-3. Padding comes first, smallest first. With Unpad, a row of
+/// 2^k + p elements (p <= 2^k / 4: a tile padded by hand) also gets the
+/// swizzles of rows of 2^k elements (SharedLayout::UnpadBytes).
+std::vector<SharedLayout> layoutCandidates(const ArrayShape &S, unsigned MaxWidth,
+                                           bool Unpad = false);
 
 /// The byte offset, in layout L, of the access whose offset in the declared
 /// layout is Offset (from the array's start; per-lane constants plus a

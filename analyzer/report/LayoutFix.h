@@ -64,6 +64,18 @@ struct ArrayEditPlan {
     SourcePos IndexPos, FactorPos;
     unsigned IndexLength = 0, FactorLength = 0;
     std::string RowTermText, FactorText;
+    /// The column's terms (its chain of `+`): the text of each, the power
+    /// of two its values are proven multiples of, and Max >= 0 when it
+    /// only takes values in [0, Max] (a constant, the counter of a loop
+    /// with constant bounds), else -1. A swizzle of units of U elements
+    /// writes `(B ^ bits) + R` when the terms split so (cost/LayoutChoice.h,
+    /// swizzleSplit()).
+    struct Term {
+      std::string Text;
+      int64_t Align = 1;
+      int64_t Max = -1;
+    };
+    std::vector<Term> ColTerms;
   };
   std::vector<Use> Uses;
   /// A one-dimensional array indexed `row * K + column` everywhere
@@ -93,6 +105,21 @@ struct LayoutSearch {
   /// The array has no conflict in this launch, and its accesses were not
   /// re-costed (cost/Aggregate.cpp).
   bool NotSearched = false;
+  /// Per candidate: a swizzle over accesses nvcc merges into wider
+  /// instructions, costed with the merged widths kept. Whether nvcc keeps
+  /// them is its decision (ptxas must prove the alignment through the XOR):
+  /// the choice offers such a layout only once a compile of the edited code
+  /// shows the same instructions on those lines (cost/LayoutChoice.h).
+  std::vector<bool> NeedsCompile;
+};
+
+/// A layout whose gain rests on what nvcc emits for the edited code: the
+/// edits, and the lines (the array's accesses) whose shared-memory
+/// instructions must stay what they are.
+struct LayoutCompileCheck {
+  std::string ArrayKey;
+  std::vector<SourceEdit> Edits;
+  std::vector<SourcePos> Lines;
 };
 
 /// The layout chosen for an array, as one of its accesses reports it.

@@ -14,11 +14,15 @@ shared array that had a layout fix with edits:
 It prints one line per fixed array (before -> after, conflicts left) and
 exits non-zero on any failure.
 
-usage: check_fixes.py [--in-place] [--cuda-path=DIR] COALESCE_LINT ROOT FILE [FILE ...]
-                      [-- COMPILER ARGS]
+usage: check_fixes.py [--in-place] [--witness] [--cuda-path=DIR] COALESCE_LINT ROOT FILE
+                      [FILE ...] [-- COMPILER ARGS]
   ROOT: the directory copied for each run (FILEs are relative to it)
   --in-place: edit the files under ROOT and put them back afterwards, instead
               of copying ROOT (for large trees: tools/survey/survey.py fixes)
+  --witness: analyse and fix with the compiler witness (nvcc and nvdisasm):
+              the swizzles over reads nvcc merges, offered only when a
+              compile of the edited code keeps them merged, are applied too
+              (default: --witness=off, the source analysis alone)
   --cuda-path=DIR: coalesce-lint's own option (`none`: its built-in header);
               a sample marked `// requires: CUDA toolkit headers` is skipped
               when there are no toolkit headers, as check_expectations.py does
@@ -33,12 +37,14 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "samples"))
 from check_expectations import toolkit_headers  # noqa: E402
 
-# coalesce-lint's own options (--cuda-path), before the file.
+# coalesce-lint's own options (--cuda-path), before the file, and the
+# witness's mode.
 TOOL_ARGS = []
+WITNESS = ["--witness=off"]
 
 
 def analyse(lint, root, rel, extra):
-    out = subprocess.run([lint, "--format=json", "--exit-zero", "--witness=off"] + TOOL_ARGS + [rel] +
+    out = subprocess.run([lint, "--format=json", "--exit-zero"] + WITNESS + TOOL_ARGS + [rel] +
                          (["--"] + extra if extra else []),
                          cwd=root, capture_output=True, text=True)
     if out.returncode != 0:
@@ -87,7 +93,7 @@ def check_file(lint, root, rel, extra, in_place, failures):
 
 
 def run_fix(lint, root, rel, extra):
-    r = subprocess.run([lint, "--fix", "--exit-zero", "--witness=off"] + TOOL_ARGS + [rel] +
+    r = subprocess.run([lint, "--fix", "--exit-zero"] + WITNESS + TOOL_ARGS + [rel] +
                        (["--"] + extra if extra else []),
                        cwd=root, capture_output=True, text=True)
     if r.returncode != 0:
@@ -141,8 +147,11 @@ def compare(before, after, fixes, failures):
 
 def main(argv):
     in_place = "--in-place" in argv
+    if "--witness" in argv:
+        WITNESS[:] = ["--witness=auto"]
     TOOL_ARGS[:] = [a for a in argv if a.startswith("--cuda-path=")]
-    argv = [a for a in argv if a != "--in-place" and not a.startswith("--cuda-path=")]
+    argv = [a for a in argv if a not in ("--in-place", "--witness") and
+            not a.startswith("--cuda-path=")]
     extra = []
     if "--" in argv:
         i = argv.index("--")

@@ -120,3 +120,72 @@ TEST(LayoutChoiceTest, NothingWhenALaunchCannotBeRecosted) {
   EXPECT_EQ(B[0].Fix->Layout.K, SharedLayout::Swizzle);
   EXPECT_EQ(B[0].Fix->Alternative, "");
 }
+
+namespace {
+ArrayEditPlan::Use::Term term(const char *Text, int64_t Align, int64_t Max = -1) {
+  ArrayEditPlan::Use::Term T;
+  T.Text = Text;
+  T.Align = Align;
+  T.Max = Max;
+  return T;
+}
+} // namespace
+
+TEST(LayoutChoiceTest, SwizzleSplitKeepsAdjacentValuesOutsideTheXor) {
+  ArrayEditPlan::Use U;
+  // `wm * 128 + row * 8 + i`, i < 8: b is a multiple of 8 elements.
+  U.ColTerms = {term("wm * 128", 128), term("row * 8", 8), term("i", 1, 7)};
+  std::optional<SwizzleSplit> S = swizzleSplit(U, 8);
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->Base, "wm * 128 + row * 8");
+  EXPECT_EQ(S->Rest, "i");
+  EXPECT_FALSE(S->BaseSimple);
+  // Units of 4 elements: i reaches past one unit.
+  EXPECT_FALSE(swizzleSplit(U, 4));
+  // Units of 16: row * 8 is not a multiple of 16.
+  EXPECT_FALSE(swizzleSplit(U, 16));
+  // Bounded terms whose values add up to less than the unit: j <= 1 and
+  // k * 2 <= 6 stay in [0, 7].
+  U.ColTerms = {term("b", 8), term("j", 1, 1), term("k * 2", 2, 6)};
+  S = swizzleSplit(U, 8);
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->Base, "b");
+  EXPECT_TRUE(S->BaseSimple);
+  EXPECT_EQ(S->Rest, "j + k * 2");
+  // ... and up to 9: they may cross into the next unit.
+  U.ColTerms = {term("b", 8), term("j", 1, 1), term("k * 2", 2, 8)};
+  EXPECT_FALSE(swizzleSplit(U, 8));
+  // An unbounded term outside the base: no split.
+  U.ColTerms = {term("b", 8), term("tx", 1)};
+  EXPECT_FALSE(swizzleSplit(U, 8));
+  // Nothing outside the base: the plain form is the same.
+  U.ColTerms = {term("b", 8), term("c", 16)};
+  EXPECT_FALSE(swizzleSplit(U, 8));
+}
+
+TEST(LayoutChoiceTest, SwizzleEditsWriteTheSplitColumn) {
+  // A one-dimensional tile As[128 * 16] read `k * 128 + r * 8 + i`.
+  auto P = std::make_shared<ArrayEditPlan>();
+  P->Name = "As";
+  P->Shape = {{16, 128}, 4};
+  P->RowLength = 128;
+  P->DimTexts = {"16", "128"};
+  P->SwizzleEditable = true;
+  ArrayEditPlan::Use U;
+  U.IndexPos = {"k.cu", 9, 12, 0, ""};
+  U.IndexLength = 17;
+  U.RowTermText = "k * 128";
+  U.RowText = "k";
+  U.RowSimple = true;
+  U.ColText = "r * 8 + i";
+  U.ColTerms = {term("r * 8", 8), term("i", 1, 7)};
+  P->Uses.push_back(U);
+  std::string Written, Why;
+  std::vector<SourceEdit> E = layoutEdits(*P, SharedLayout::swizzle(32, 2, 2), Written, Why);
+  ASSERT_EQ(E.size(), 1u) << Why;
+  EXPECT_EQ(E[0].Insert, "k * 128 + (((r * 8) ^ (((k >> 2) & 3) << 3)) + i)");
+  // 16-byte chunks: i crosses them, so the XOR takes the whole column.
+  E = layoutEdits(*P, SharedLayout::swizzle(16, 3, 1), Written, Why);
+  ASSERT_EQ(E.size(), 1u) << Why;
+  EXPECT_EQ(E[0].Insert, "k * 128 + ((r * 8 + i) ^ (((k >> 1) & 7) << 2))");
+}

@@ -28,8 +28,8 @@ unsigned wavefronts(const Poly &P, unsigned Width = 4) {
 } // namespace
 
 TEST(SharedLayoutTest, CandidatesKeepEveryAccessAligned) {
-  // Scalar accesses only: paddings from one float, swizzles of 4-, 8- and
-  // 16-byte units.
+  // Scalar accesses only: paddings from one float, swizzles of 4-, 8-, 16-
+  // and 32-byte units.
   std::vector<SharedLayout> C = layoutCandidates(floatTile(32, 32), 4);
   ASSERT_FALSE(C.empty());
   EXPECT_EQ(C.front().K, SharedLayout::Pad);
@@ -38,16 +38,20 @@ TEST(SharedLayoutTest, CandidatesKeepEveryAccessAligned) {
   for (const SharedLayout &L : C)
     Unit4 |= L.K == SharedLayout::Swizzle && L.UnitBytes == 4 && L.Bits == 5;
   EXPECT_TRUE(Unit4);
-  // A float4 access: paddings by 16 bytes, swizzles of 16-byte chunks only,
-  // whose XOR stays within 128 bytes (3 bits).
+  // A float4 access: paddings by 16 bytes, swizzles of 16- and 32-byte
+  // chunks only, whose XOR stays within 128 bytes (3 bits of 16-byte
+  // chunks, 2 of 32-byte ones).
+  bool Unit32 = false;
   for (const SharedLayout &L : layoutCandidates(floatTile(32, 32), 16)) {
     if (L.K == SharedLayout::Pad)
       EXPECT_EQ(L.PadBytes % 16, 0);
     else {
-      EXPECT_EQ(L.UnitBytes, 16u);
-      EXPECT_LE(L.Bits, 3u);
+      EXPECT_TRUE(L.UnitBytes == 16u || L.UnitBytes == 32u);
+      EXPECT_LE(int64_t(L.UnitBytes) << L.Bits, 128);
+      Unit32 |= L.UnitBytes == 32u;
     }
   }
+  EXPECT_TRUE(Unit32);
   // One row: nothing to try.
   EXPECT_TRUE(layoutCandidates(ArrayShape{{1, 32}, 4}, 4).empty());
   // Rows of 8 floats hold two 16-byte chunks: one bit of XOR at most.
@@ -158,4 +162,48 @@ TEST(SharedLayoutTest, CuteSpelling) {
   EXPECT_EQ(Z->S, 3u);
   // A row that is not a power of two has no CuTe spelling.
   EXPECT_FALSE(cuteSwizzle(floatTile(32, 48), SharedLayout::swizzle(16, 2, 0)));
+}
+
+TEST(SharedLayoutTest, RowsWithoutTheirPaddingSwizzled) {
+  // A [16][17] tile padded by hand: swizzles of rows of 16 are tried too
+  // (when asked), none for a [16][24] tile (8 is more than a quarter of 16).
+  const ArrayShape S = floatTile(16, 17);
+  bool Found = false;
+  for (const SharedLayout &L : layoutCandidates(S, 4, /*Unpad=*/true))
+    Found |= L.K == SharedLayout::Swizzle && L.UnpadBytes == 4 && L.UnitBytes == 4 &&
+             L.Bits == 4 && L.Shift == 0;
+  EXPECT_TRUE(Found);
+  for (const SharedLayout &L : layoutCandidates(S, 4))
+    EXPECT_EQ(L.UnpadBytes, 0) << L.key();
+  for (const SharedLayout &L : layoutCandidates(floatTile(16, 24), 4, true))
+    EXPECT_EQ(L.UnpadBytes, 0) << L.key();
+  const SharedLayout L = SharedLayout::swizzle(4, 4, 0, 4);
+  EXPECT_EQ(L.extraBytes(S), -64);
+  EXPECT_NE(L.key(), SharedLayout::swizzle(4, 4, 0).key());
+  // t[tx][ty] of a 16 x 16 block (lanes: tx = L % 16, ty = L / 16): at a
+  // pitch of 68 bytes 2-way; rows of 64 bytes, element c of row r at
+  // c ^ (r & 15): one wavefront.
+  LaneInts R{}, C{}, B{};
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+    R[Lane] = Lane % 16;
+    C[Lane] = Lane / 16;
+    B[Lane] = R[Lane] * 68 + C[Lane] * 4;
+  }
+  EXPECT_EQ(wavefronts(Poly::lanes(B)), 2u);
+  std::optional<Poly> Moved =
+      remapSubscripts({Poly::lanes(R), Poly::lanes(C)}, Poly::lanes(B), 4, AllLanes, S, L);
+  ASSERT_TRUE(Moved);
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane)
+    EXPECT_EQ(Moved->laneConstants()[Lane], R[Lane] * 64 + ((C[Lane] ^ (R[Lane] & 15)) * 4));
+  EXPECT_EQ(wavefronts(*Moved), 1u);
+  // An access of the padding itself cannot move there; nor can a byte
+  // offset without its subscripts.
+  LaneInts Pad{};
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+    C[Lane] = 16;
+    Pad[Lane] = R[Lane] * 68 + 64;
+  }
+  EXPECT_FALSE(remapSubscripts({Poly::lanes(R), Poly::lanes(C)}, Poly::lanes(Pad), 4, AllLanes,
+                               S, L));
+  EXPECT_FALSE(remapOffset(Poly::lanes(B), 4, AllLanes, S, L));
 }

@@ -397,6 +397,8 @@ def cmd_fixes(args):
     (and put back) and analysed again: tests/fixes/check_fixes.py."""
     sys.path.insert(0, os.path.join(ROOT, "tests", "fixes"))
     import check_fixes
+    if args.witness:
+        check_fixes.WITNESS[:] = ["--witness=auto"]
     m = load_manifest()
     binary = os.path.abspath(args.binary)
     projects = [p for p in m["projects"] if not args.project or p["name"] in args.project]
@@ -447,6 +449,8 @@ def main():
     x.add_argument("--corpus", required=True)
     x.add_argument("--project", action="append")
     x.add_argument("--binary", default=os.path.join(ROOT, "build", "bin", "coalesce-lint"))
+    x.add_argument("--witness", action="store_true",
+                   help="with the compiler witness (nvcc): also the swizzles over merged reads")
     t = sub.add_parser("table")
     t.add_argument("results")
     t.add_argument("--before")

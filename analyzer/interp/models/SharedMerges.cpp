@@ -95,8 +95,28 @@ std::pair<std::string, std::string> mergerOf(MemorySpace S, AccessOp Op) {
 struct Known {
   std::optional<int64_t> Value;
   int64_t Factor = 1;
+  /// What ptxas may prove, where it sees through bitwise operations: `|`
+  /// and `^` keep the low zero bits both sides have, `&` those either side
+  /// has. It does in some forms and not in others (nvcc 13: `(b ^ ((k & 3)
+  /// << 3)) + i` with b a multiple of 8 floats is merged into LDS.128 in
+  /// one loop and not in the same loop unrolled by 4:
+  /// tests/lit/witness/layout_compile.cu), so this only ever makes an
+  /// access "may be merged", never merged.
+  int64_t MayFactor = 1;
   int64_t multiple() const { return Value ? (*Value < 0 ? -*Value : *Value) : Factor; }
+  int64_t mayMultiple() const {
+    return Value ? multiple()
+                 : std::min<int64_t>(int64_t(1) << 30, std::lcm(Factor, MayFactor));
+  }
 };
+
+/// The largest power of two dividing M (0: a multiple of everything, 2^30).
+int64_t lowPowerOfTwo(int64_t M) {
+  if (M == 0)
+    return int64_t(1) << 30;
+  const uint64_t U = M < 0 ? uint64_t(-M) : uint64_t(M);
+  return std::min<int64_t>(int64_t(1) << 30, int64_t(U & (~U + 1)));
+}
 
 class SharedMerges : public CompilerModel {
 public:
@@ -163,6 +183,7 @@ private:
     MemorySpace Space;
     const Expr *Site;
     int64_t Align; // what ptxas can prove of the address
+    int64_t MayAlign; // ... or may prove (PtxasView::MayAlign)
     bool Syntax;   // Shape and Const come from the lvalue's syntax
     std::string Shape;
     int64_t Const;
@@ -215,6 +236,9 @@ private:
     int64_t Const = 0;
     int64_t Align = 0;
     int64_t TermsAlign = 0; // the same without the constant part
+    /// The same where ptxas may see through bitwise operations
+    /// (Known::MayFactor): for "may be merged", never for "merged".
+    int64_t MayAlign = 0, MayTermsAlign = 0;
   };
   /// With CountersAtStart, every loop counter takes its first value (where
   /// an unrolled copy of its loop starts); otherwise only the counters of
@@ -295,22 +319,40 @@ SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersA
     case BO_Sub:
       if (A.Value && B.Value)
         K.Value = BO->getOpcode() == BO_Add ? *A.Value + *B.Value : *A.Value - *B.Value;
-      else
+      else {
         K.Factor = std::gcd(A.multiple(), B.multiple());
+        K.MayFactor = std::gcd(A.mayMultiple(), B.mayMultiple());
+      }
       return K;
     case BO_Mul:
       if (A.Value && B.Value)
         K.Value = *A.Value * *B.Value;
-      else
+      else {
         K.Factor = A.multiple() * B.multiple();
+        K.MayFactor = std::min<int64_t>(int64_t(1) << 30, A.mayMultiple() * B.mayMultiple());
+      }
       return K;
     case BO_Shl:
       if (B.Value && *B.Value >= 0 && *B.Value < 32) {
         if (A.Value)
           K.Value = *A.Value << *B.Value;
-        else
+        else {
           K.Factor = A.multiple() << *B.Value;
+          K.MayFactor = std::min<int64_t>(int64_t(1) << 30, A.mayMultiple() << *B.Value);
+        }
       }
+      return K;
+    case BO_Or:
+    case BO_Xor:
+    case BO_And:
+      if (A.Value && B.Value)
+        K.Value = BO->getOpcode() == BO_Or    ? (*A.Value | *B.Value)
+                  : BO->getOpcode() == BO_Xor ? (*A.Value ^ *B.Value)
+                                              : (*A.Value & *B.Value);
+      else if (BO->getOpcode() == BO_And)
+        K.MayFactor = std::max(lowPowerOfTwo(A.mayMultiple()), lowPowerOfTwo(B.mayMultiple()));
+      else
+        K.MayFactor = std::min(lowPowerOfTwo(A.mayMultiple()), lowPowerOfTwo(B.mayMultiple()));
       return K;
     default:
       return K;
@@ -323,7 +365,7 @@ SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersA
   PtxasView V;
   int64_t RootAlign = Placed; // what the compiler knows of the base
   std::map<std::string, int64_t> Terms;
-  std::map<std::string, int64_t> Factors;
+  std::map<std::string, int64_t> Factors, MayFactors;
   std::function<void(const Expr *, int64_t, unsigned)> Lin = [&](const Expr *E, int64_t Scale,
                                                                  unsigned Depth) {
     E = E->IgnoreParenImpCasts();
@@ -372,15 +414,17 @@ SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersA
     const std::string &Key = Cached->second;
     Terms[Key] += Scale;
     Factors[Key] = K.multiple();
+    MayFactors[Key] = K.mayMultiple();
   };
   // The view, once the base (Root) is found.
   auto Finish = [&](const std::string &Root) -> PtxasView {
-    int64_t G = 0;
+    int64_t G = 0, MayG = 0;
     V.Shape = Root + ":";
     for (const auto &[Key, C] : Terms) {
       if (C == 0)
         continue;
       G = std::gcd(G, (C < 0 ? -C : C) * Factors[Key]);
+      MayG = std::gcd(MayG, (C < 0 ? -C : C) * MayFactors[Key]);
       V.Shape += Key + "*" + std::to_string(C) + ";";
     }
     auto Pow2 = [&](int64_t X) {
@@ -391,6 +435,8 @@ SharedMerges::PtxasView SharedMerges::ptxasView(const Expr *Site, bool CountersA
     };
     V.TermsAlign = Pow2(G);
     V.Align = Pow2(std::gcd(G, V.Const < 0 ? -V.Const : V.Const));
+    V.MayTermsAlign = Pow2(MayG);
+    V.MayAlign = Pow2(std::gcd(MayG, V.Const < 0 ? -V.Const : V.Const));
     V.Ok = true;
     return V;
   };
@@ -547,6 +593,7 @@ void SharedMerges::noteMergeable(MemorySpace Space, AccessOp Op, RegionId Rg,
       View.Ok ? View.Align
       : Global ? 1
                : provenAlignment(Offset + R.Regions[Rg].BaseOffset, Exists, Placed);
+  const int64_t MayAlign = View.Ok ? std::max(View.Align, View.MayAlign) : Align;
   bool SameSeen = false; // only the latest run of the same access counts
   for (auto It = MergeWindow.rbegin(); It != MergeWindow.rend(); ++It) {
     const RecentAccess &A = *It;
@@ -573,7 +620,7 @@ void SharedMerges::noteMergeable(MemorySpace Space, AccessOp Op, RegionId Rg,
       if (Dist != static_cast<int64_t>(Width) && Dist != -static_cast<int64_t>(Width))
         continue;
       const PtxasView AtStart = ptxasView(Site, /*CountersAtStart=*/true, Space);
-      if (AtStart.Ok && AtStart.Align < 2 * static_cast<int64_t>(Width))
+      if (AtStart.Ok && std::max(AtStart.Align, AtStart.MayAlign) < 2 * static_cast<int64_t>(Width))
         continue;
       noteMergeableWithNextCopy(Space, Site, Op, Width);
       continue;
@@ -592,7 +639,7 @@ void SharedMerges::noteMergeable(MemorySpace Space, AccessOp Op, RegionId Rg,
       Block *= 2;
     if (Block > Placed)
       continue;
-    if ((Dist > 0 ? A.Align : Align) < Block)
+    if ((Dist > 0 ? A.MayAlign : MayAlign) < Block)
       continue; // the lower address is not known to start the block
     const char *Verb = Op == AccessOp::Load ? "read" : "write";
     const auto [Who, Into] = mergerOf(Space, Op);
@@ -605,8 +652,8 @@ void SharedMerges::noteMergeable(MemorySpace Space, AccessOp Op, RegionId Rg,
                                        {text(Site), lineOf(Ctx, Site->getBeginLoc()), Verb,
                                         std::to_string(Block), Who, Into}));
   }
-  MergeWindow.push_back({Rg, Offset, Width, Active, Op, Space, Site, Align, View.Ok, View.Shape,
-                         View.Const});
+  MergeWindow.push_back({Rg, Offset, Width, Active, Op, Space, Site, Align, MayAlign, View.Ok,
+                         View.Shape, View.Const});
   if (MergeWindow.size() > 32)
     MergeWindow.erase(MergeWindow.begin());
 }
@@ -754,14 +801,14 @@ void SharedMerges::mergeUnrolled(size_t Mark) {
     if (First.Space == MemorySpace::Global) {
       // nvcc's merges of global rows are not claimed: they may be merged
       // where the alignment it can prove leaves room for two copies.
-      if (View.Ok && View.TermsAlign >= 2 * W)
+      if (View.Ok && std::max(View.TermsAlign, View.MayTermsAlign) >= 2 * W)
         noteMergeableWithNextCopy(First.Space, First.Site, First.Op, First.Width);
       continue;
     }
     if (!View.Ok || View.Align < Block || Bytes % Block != 0 ||
         provenAlignment(First.Offset + R.Regions[*First.Region].BaseOffset, First.Active, Block) <
             Block) {
-      if (!View.Ok || View.TermsAlign >= 2 * W)
+      if (!View.Ok || std::max(View.TermsAlign, View.MayTermsAlign) >= 2 * W)
         noteMergeableWithNextCopy(First.Space, First.Site, First.Op, First.Width);
       continue;
     }
@@ -806,7 +853,7 @@ void SharedMerges::noteMergeableAcrossIterations(size_t Mark, SymbolId K) {
       continue;
     const PtxasView View = ptxasView(E.Site, /*CountersAtStart=*/true, E.Space);
     if ((View.Ok || E.Space == MemorySpace::Global) &&
-        (!View.Ok || View.Align < 2 * static_cast<int64_t>(E.Width)))
+        (!View.Ok || std::max(View.Align, View.MayAlign) < 2 * static_cast<int64_t>(E.Width)))
       continue;
     noteMergeableWithNextCopy(E.Space, E.Site, E.Op, E.Width);
   }
@@ -882,7 +929,8 @@ void SharedMerges::noteMergeableAcrossNest(size_t Mark) {
     // As where a copy of the unrolled nest starts: the terms ptxas cannot
     // evaluate must leave room for a block of two.
     const PtxasView View = ptxasView(First.Site, /*CountersAtStart=*/true, First.Space);
-    if ((View.Ok || First.Space == MemorySpace::Global) && (!View.Ok || View.TermsAlign < 2 * W))
+    if ((View.Ok || First.Space == MemorySpace::Global) &&
+        (!View.Ok || std::max(View.TermsAlign, View.MayTermsAlign) < 2 * W))
       continue;
     noteMergeableWithNextCopy(First.Space, First.Site, First.Op, First.Width);
   }

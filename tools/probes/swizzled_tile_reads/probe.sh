@@ -14,14 +14,16 @@ nvdisasm=$(command -v nvdisasm || true)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$nvcc" --version | tail -1
-for s in 0 1 2; do
+for s in 0 1 2 3 4; do
   "$nvcc" -arch="$arch" -cubin -O3 -DSWIZZLE=$s -o "$tmp/t$s.cubin" "$here/tile_reads.cu"
   counts=$("$nvdisasm" "$tmp/t$s.cubin" | grep -oE "LDS(\.[0-9A-Z]+)*" | sort | uniq -c |
            awk '{printf "%s%s x%s", sep, $2, $1; sep=", "}')
   case $s in
     0) name="as written" ;;
-    1) name="4-float chunks ^ (row & 7)" ;;
-    2) name="8-float chunks ^ ((row >> 2) & 3)" ;;
+    1) name="4-float chunks ^ (row & 7), (b + i) ^ x" ;;
+    2) name="8-float chunks ^ ((row >> 2) & 3), (b + i) ^ x" ;;
+    3) name="4-float chunks ^ (row & 7), (b ^ x) + i (another layout)" ;;
+    4) name="8-float chunks ^ ((row >> 2) & 3), (b ^ x) + i" ;;
   esac
   echo "$name: $counts"
 done
