@@ -101,8 +101,8 @@ __global__ void vec_rows_padded(const float4 *in, float4 *out) {
 // A one-dimensional tile indexed `row * BM + column` (SGEMM_CUDA's kernels
 // 6-9 write their A tile so): its rows are inferred from the indices. The
 // transposed stores put rows 4 apart, 512 floats, on one bank (2-way);
-// padding the rows by 4 floats (what --fix writes: the size and every
-// index) spreads them and keeps the register-tile reads merged 16 bytes.
+// padding the rows by 4 floats spreads them, keeping the reads merged: the
+// note's alternative to a swizzle (register_tiles.cu measures that one).
 constexpr int BM = 128, BK = 8;
 
 __global__ void rowtile_before(const float4 *in, float *out) {
