@@ -10,6 +10,7 @@
 #define COALESCE_RULES_RULE_H
 
 #include "report/Numbers.h"
+#include "report/SourceEdit.h"
 #include "report/Report.h"
 
 #include <memory>
@@ -26,11 +27,8 @@ struct FindingNote {
   std::string Message;
 };
 
-struct FixIt {
-  SourcePos Pos;           // where the edit starts
-  unsigned RemoveLength = 0;
-  std::string Insert;
-};
+/// A fix-it: an edit of the source (Pos: where it starts).
+using FixIt = SourceEdit;
 
 struct Finding {
   std::string RuleId;      // "uncoalesced-global"

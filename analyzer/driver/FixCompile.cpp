@@ -4,6 +4,7 @@
 
 #include "driver/CacheFiles.h"
 #include "driver/Runner.h"
+#include "report/SourceEdit.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -13,7 +14,6 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
-#include <algorithm>
 #include <map>
 #include <set>
 
@@ -64,33 +64,6 @@ bool writeText(const std::string &Path, const std::string &Text) {
     return false;
   OS << Text;
   return !OS.has_error();
-}
-
-/// Text with Edits (1-based lines and byte columns) applied, last first;
-/// false when one lies outside the text or two overlap.
-bool applyEdits(std::string &Text, std::vector<SourceEdit> Edits) {
-  std::vector<size_t> LineStart{0};
-  for (size_t I = 0; I < Text.size(); ++I)
-    if (Text[I] == '\n')
-      LineStart.push_back(I + 1);
-  std::vector<std::pair<size_t, const SourceEdit *>> At;
-  for (const SourceEdit &E : Edits) {
-    if (E.Pos.Line == 0 || E.Pos.Line > LineStart.size() || E.Pos.Column == 0)
-      return false;
-    const size_t Off = LineStart[E.Pos.Line - 1] + E.Pos.Column - 1;
-    if (Off + E.RemoveLength > Text.size())
-      return false;
-    At.push_back({Off, &E});
-  }
-  std::sort(At.begin(), At.end(), [](const auto &A, const auto &B) { return A.first > B.first; });
-  size_t Limit = Text.size();
-  for (const auto &[Off, E] : At) {
-    if (Off + E->RemoveLength > Limit)
-      return false; // overlaps the edit after it
-    Text.replace(Off, E->RemoveLength, E->Insert);
-    Limit = Off;
-  }
-  return true;
 }
 
 /// Per (file relative to the mirrored root, line): the shared-memory
@@ -149,9 +122,12 @@ std::vector<int> layoutCompilesAlike(const FileJob &Job, const WitnessOptions &O
     for (const SourceEdit &E : Es)
       KeyText += std::to_string(E.Pos.Line) + ":" + std::to_string(E.Pos.Column) + ":" +
                  std::to_string(E.RemoveLength) + ":" + E.Insert + "\n";
-    if (!Ok || !applyEdits(Text, Es))
+    unsigned Applied = 0;
+    std::vector<std::string> Skipped;
+    std::string New = applyEditsToText(Text, Es, Applied, Skipped);
+    if (!Ok || !Skipped.empty())
       return Out;
-    Edited[F] = std::move(Text);
+    Edited[F] = std::move(New);
   }
   for (const LayoutCompileCheck &C : Checks)
     for (const SourcePos &P : C.Lines)

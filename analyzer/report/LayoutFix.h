@@ -11,6 +11,7 @@
 #ifndef COALESCE_ANALYZER_REPORT_LAYOUTFIX_H
 #define COALESCE_ANALYZER_REPORT_LAYOUTFIX_H
 
+#include "report/SourceEdit.h"
 #include "report/SourcePos.h"
 #include "model/SharedLayout.h"
 
@@ -20,13 +21,6 @@
 #include <vector>
 
 namespace coalesce {
-
-/// One edit of the source: replace RemoveLength bytes at Pos by Insert.
-struct SourceEdit {
-  SourcePos Pos;
-  unsigned RemoveLength = 0;
-  std::string Insert;
-};
 
 /// Where a layout change of one declared shared array is written in the
 /// source, and why it cannot be, per family (cost/LayoutEdits.h).

@@ -13,6 +13,7 @@
 #define COALESCE_TOOLS_OUTPUT_APPLYFIXES_H
 
 #include "Rule.h"
+#include "report/SourceEdit.h" // applyEditsToText
 
 #include <string>
 #include <vector>
@@ -25,12 +26,6 @@ struct FixOutcome {
   std::vector<std::string> Skipped; // "file:line:col: why"
   std::string Error;                // the file could not be read or written
 };
-
-/// Edits a file's text in memory; the positions are 1-based (line, byte
-/// column) as in SourcePos. Returns the new text; Skipped gets the edits that
-/// could not be applied.
-std::string applyEditsToText(const std::string &Text, std::vector<FixIt> Edits,
-                             unsigned &Applied, std::vector<std::string> &Skipped);
 
 /// Applies the fix-its of Findings to their files (paths relative to the
 /// working directory or absolute), one outcome per file touched.
