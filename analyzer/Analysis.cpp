@@ -15,6 +15,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <chrono>
 #include <deque>
@@ -96,28 +97,244 @@ struct EventBuffer : EventSink {
   // A deque: a launch's events run to hundreds of thousands, and a vector
   // moved every one of them each time it grew.
   std::deque<AccessEvent> Events;
+  /// The events of one walk standing for warps [From, To) of a block
+  /// (walkWarps()), issued for each of those warps before Events[At].
+  struct WarpRun {
+    size_t At = 0;
+    std::vector<AccessEvent> Events;
+    std::optional<SymbolId> W; // the warp symbol; unset: no address reads it
+    unsigned From = 0, To = 0;
+  };
+  std::vector<WarpRun> Runs; // by At
   CoverageLog Log;
   void record(const AccessEvent &E) override { Events.push_back(E); }
   void take(AccessEvent &&E) override { Events.push_back(std::move(E)); }
   /// Hands the events on, each standing for Share of the launch's blocks.
   void replay(EventSink &To, CoverageLog &ToLog, double Share) {
-    for (AccessEvent &E : Events) {
+    auto *Agg = dynamic_cast<AccessAggregator *>(&To);
+    size_t R = 0;
+    for (size_t I = 0;; ++I) {
+      for (; R < Runs.size() && Runs[R].At == I; ++R)
+        replayRun(Runs[R], To, Agg, Share);
+      if (I == Events.size())
+        break;
+      AccessEvent &E = Events[I];
       E.Weight *= Share;
       To.record(E);
     }
     ToLog.Visited.insert(Log.Visited.begin(), Log.Visited.end());
     ToLog.Reached.insert(Log.Reached.begin(), Log.Reached.end());
   }
+
+private:
+  /// Each warp's events, in the order a walk of each would issue them. A
+  /// request of a later warp that is the first warp's moved by a multiple
+  /// of 128 bytes on every lane costs what the first's did, and only its
+  /// additions are made again (AccessAggregator::recordAgain()): the same
+  /// sums, added in the same order.
+  static void replayRun(WarpRun &Run, EventSink &To, AccessAggregator *Agg, double Share) {
+    const size_t N = Run.Events.size();
+    std::vector<char> Moves(N, 0);
+    for (size_t I = 0; I < N; ++I) {
+      AccessEvent &E = Run.Events[I];
+      E.Weight *= Share;
+      if (!E.UnknownWhy.empty() || !Run.W) {
+        Moves[I] = 1;
+        continue;
+      }
+      const std::optional<int64_t> Step = warpStep(E.Offset, *Run.W, E.Active);
+      Moves[I] = Step && *Step % 128 == 0;
+    }
+    std::vector<AccessAggregator::Repeat> Again(N);
+    for (unsigned Warp = Run.From; Warp < Run.To; ++Warp)
+      for (size_t I = 0; I < N; ++I) {
+        const AccessEvent &E = Run.Events[I];
+        if (Agg && Warp > Run.From && Moves[I] && Again[I].S) {
+          Agg->recordAgain(Again[I], E);
+          continue;
+        }
+        const AccessEvent X = Run.W ? eventAtWarp(E, *Run.W, Warp) : E;
+        if (Agg)
+          Agg->record(X, Warp == Run.From ? &Again[I] : nullptr);
+        else
+          To.record(X);
+      }
+  }
 };
 
-/// Walks every warp of a block, for the blocks of Box.
-void walkBlocks(KernelRun &Run, const BlockBox &Box, unsigned Warps, EventBuffer &Out) {
-  Run.Blocks = Box;
-  Run.Cuts.clear();
+/// Warps walked as one only when there are at least this many: the first
+/// and the last are walked as they are too, to check the one walk.
+constexpr unsigned MinAlikeWarps = 5;
+/// A walk of several warps that asks for more cuts between them than this
+/// is not split: its warps are walked one by one.
+constexpr size_t MaxWarpRanges = 8;
+
+/// Whether a launch's warps may be walked as one (KernelRun::SymbolicWarps):
+/// a known block whose warps differ in one index only, warps formed as the
+/// hardware forms them: a 1-D block of a multiple of 32 threads (warps
+/// along x), or a 2-D block 32 threads wide (warps along y).
+bool alikeWarpsApply(const KernelRun &Run) {
+  const LaunchConfig &C = Run.Launch.Config;
+  return Run.Limits.AlikeWarps && C.BlockKnown && !Run.WarpsYFirst && Run.Salvage.empty() &&
+         C.Block.Z == 1 &&
+         ((C.Block.Y == 1 && C.Block.X % 32 == 0) || (C.Block.X == 32 && C.Block.Y > 1));
+}
+
+void walkWarp(KernelRun &Run, unsigned W, EventBuffer &Out) {
   Run.Sink = &Out;
   Run.Coverage = &Out.Log;
-  for (unsigned W = 0; W < Warps; ++W)
-    interpretWarp(Run, W);
+  interpretWarp(Run, W);
+}
+
+void append(EventBuffer &Out, EventBuffer &&In) {
+  assert(In.Runs.empty() && "a buffer of one warp's walk");
+  for (AccessEvent &E : In.Events)
+    Out.Events.push_back(std::move(E));
+  Out.Log.Visited.insert(In.Log.Visited.begin(), In.Log.Visited.end());
+  Out.Log.Reached.insert(In.Log.Reached.begin(), In.Log.Reached.end());
+  Out.Log.InertCovered.insert(In.Log.InertCovered.begin(), In.Log.InertCovered.end());
+}
+
+bool sameLog(const CoverageLog &A, const CoverageLog &B) {
+  return A.Visited == B.Visited && A.Reached == B.Reached;
+}
+
+/// Whether the walk of several warps (Sym, its warp symbol W) is, at warp
+/// Warp, the walk of that warp (One).
+bool walkIsWarp(const EventBuffer &Sym, std::optional<SymbolId> W, const EventBuffer &One,
+                unsigned Warp) {
+  if (Sym.Events.size() != One.Events.size() || !sameLog(Sym.Log, One.Log))
+    return false;
+  for (size_t I = 0; I < Sym.Events.size(); ++I)
+    if (!sameEvent(W ? eventAtWarp(Sym.Events[I], *W, Warp) : Sym.Events[I], One.Events[I]))
+      return false;
+  return true;
+}
+
+/// Walks warps [Lo, Hi) of a block (for the blocks of Run.Blocks, when
+/// set) into Out, with the events, coverage and block cuts (Run.Cuts) that
+/// walking them one by one gives. Where Alike holds, the warps are walked
+/// once as a whole (KernelRun::SymbolicWarps); that walk stands for them
+/// when it asked for no cut between blocks, was exact (no heuristic read
+/// the warp's offsets), left the state later warps read as a walk of one
+/// warp leaves it, and is, at the first and the last warp, the walk of that
+/// warp, event for event. (It is sound for every warp between: each
+/// decision it took had one outcome over all of them, or it asked for a
+/// cut.) A walk that asks for cuts between the warps is split there and
+/// each part tried again. A walk that is not used clears Alike: the
+/// kernel's other launches walk their warps one by one.
+void walkWarps(KernelRun &Run, unsigned Lo, unsigned Hi, EventBuffer &Out, bool &Alike) {
+  if (!Alike || Hi - Lo < MinAlikeWarps) {
+    for (unsigned W = Lo; W < Hi; ++W)
+      walkWarp(Run, W, Out);
+    return;
+  }
+  EventBuffer First, Last, Sym;
+  try {
+    walkWarp(Run, Lo, First);
+  } catch (const BudgetExceeded &) {
+    append(Out, std::move(First));
+    throw;
+  }
+  // What a warp's walk leaves for the next ones to read: accesses that may
+  // be merged, branches seen diverging (the compiler witness reads both).
+  const auto MergeableFirst = Run.Mergeable;
+  const auto TwinsFirst = Run.BranchTwins;
+  try {
+    walkWarp(Run, Hi - 1, Last);
+  } catch (const BudgetExceeded &) {
+    append(Out, std::move(First));
+    append(Out, std::move(Last));
+    throw;
+  }
+  const auto MergeableLast = Run.Mergeable;
+  const std::set<std::string> StatedBefore = Run.StatedUsed;
+  const auto TwinsAfterLast = Run.BranchTwins;
+  // (Branch twins are only added, each the same whoever adds it.)
+  const size_t TwinsLast = TwinsAfterLast.size();
+  const std::vector<std::pair<int, int64_t>> CutsBefore = Run.Cuts;
+  Run.Cuts.clear();
+  Run.SymbolicWarps = {Lo, Hi};
+  Run.WarpSymbol.reset();
+  bool Ran = true;
+  try {
+    walkWarp(Run, Lo, Sym);
+  } catch (const BudgetExceeded &) {
+    Ran = false;
+  } catch (const WarpsNotAlike &) {
+    Ran = false;
+  }
+  const std::optional<SymbolId> W = Run.WarpSymbol;
+  // The first warp's walk leaves what it found, and neither the last
+  // warp's nor the walk of all changes it.
+  const bool Exact = Ran && Run.Mergeable == MergeableLast && MergeableFirst == MergeableLast &&
+                     Run.StatedUsed == StatedBefore && Run.BranchTwins.size() == TwinsLast &&
+                     TwinsFirst.size() == TwinsLast;
+  const std::vector<std::pair<int, int64_t>> SymCuts = Run.Cuts;
+  Run.SymbolicWarps.reset();
+  Run.WarpSymbol.reset();
+  Run.Cuts = CutsBefore;
+  Run.StatedUsed = StatedBefore;
+  std::vector<int64_t> Between;
+  bool BlockCut = false;
+  for (const auto &[Axis, V] : SymCuts) {
+    if (Axis != KernelRun::WarpAxis)
+      BlockCut = true;
+    else if (V > Lo && V < Hi)
+      Between.push_back(V);
+  }
+  std::sort(Between.begin(), Between.end());
+  Between.erase(std::unique(Between.begin(), Between.end()), Between.end());
+  const bool Stands = Exact && !BlockCut && Between.empty() &&
+                      walkIsWarp(Sym, W, First, Lo) && walkIsWarp(Sym, W, Last, Hi - 1);
+  append(Out, std::move(First));
+  // Back to what the first warp left: the warps between see that.
+  Run.Mergeable = MergeableFirst;
+  Run.BranchTwins = TwinsFirst;
+  if (Stands) {
+    if (Lo + 2 < Hi) {
+      EventBuffer::WarpRun Run;
+      Run.At = Out.Events.size();
+      Run.Events.assign(std::make_move_iterator(Sym.Events.begin()),
+                        std::make_move_iterator(Sym.Events.end()));
+      Run.W = W;
+      Run.From = Lo + 1;
+      Run.To = Hi - 1;
+      Out.Runs.push_back(std::move(Run));
+    }
+    append(Out, std::move(Last));
+    return;
+  }
+  if (Ran && !BlockCut && !Between.empty() && Between.size() < MaxWarpRanges) {
+    // Parts within which every decision has one outcome.
+    Between.insert(Between.begin(), Lo + 1);
+    Between.push_back(Hi - 1);
+    for (size_t I = 0; I + 1 < Between.size(); ++I)
+      if (Between[I] < Between[I + 1])
+        walkWarps(Run, static_cast<unsigned>(Between[I]), static_cast<unsigned>(Between[I + 1]),
+                  Out, Alike);
+  } else {
+    Alike = false;
+    for (unsigned Warp = Lo + 1; Warp + 1 < Hi; ++Warp)
+      walkWarp(Run, Warp, Out);
+  }
+  // The last warp's walk stands if it saw what it would see now, after
+  // the warps between; else it is walked again.
+  if (Run.Mergeable == MergeableFirst && Run.BranchTwins.size() == TwinsFirst.size()) {
+    Run.Mergeable = MergeableLast;
+    Run.BranchTwins = TwinsAfterLast;
+    append(Out, std::move(Last));
+  } else {
+    walkWarp(Run, Hi - 1, Out);
+  }
+}
+
+/// Walks every warp of a block, for the blocks of Box.
+void walkBlocks(KernelRun &Run, const BlockBox &Box, unsigned Warps, EventBuffer &Out,
+                bool &Alike) {
+  Run.Blocks = Box;
+  Run.Cuts.clear();
+  walkWarps(Run, 0, Warps, Out, Alike);
 }
 
 /// Box cut at the values the last walk asked for (each strictly inside).
@@ -158,12 +375,12 @@ constexpr size_t MaxBlockParts = 256;
 /// request of the launch that Nsight Compute reports. Returns the number of
 /// walks over parts (0: one walk sufficed, or the parts were given up).
 unsigned walkLaunch(KernelRun &Run, const Dim3 &Grid, unsigned Warps, EventSink &To,
-                    CoverageLog &Log) {
+                    CoverageLog &Log, bool &Alike) {
   BlockBox Whole;
   Whole.Hi[0] = Grid.X, Whole.Hi[1] = Grid.Y, Whole.Hi[2] = Grid.Z;
   EventBuffer First;
   try {
-    walkBlocks(Run, Whole, Warps, First);
+    walkBlocks(Run, Whole, Warps, First, Alike);
   } catch (const BudgetExceeded &) {
     First.replay(To, Log, 1.0);
     throw;
@@ -185,7 +402,7 @@ unsigned walkLaunch(KernelRun &Run, const Dim3 &Grid, unsigned Warps, EventSink 
       const BlockBox B = Work.back();
       Work.pop_back();
       EventBuffer Buf;
-      walkBlocks(Run, B, Warps, Buf);
+      walkBlocks(Run, B, Warps, Buf, Alike);
       ++Walks;
       std::vector<BlockBox> Parts = cutBox(B, Run.Cuts);
       if (Parts.size() > 1)
@@ -302,7 +519,8 @@ std::string optionsSalt(const AnalysisOptions &Opts) {
     S += '\0' + F.str() + "|" + F.Spelling;
   const InterpreterLimits &L = Opts.Limits;
   S += '\0' + std::to_string(L.MaxSteps) + ':' + std::to_string(L.MaxConcreteIterations) + ':' +
-       std::to_string(L.SummarizeLoops) + ':' + std::to_string(L.MaxCallDepth) + ':' +
+       std::to_string(L.SummarizeLoops) + ':' + std::to_string(L.AlikeWarps) + ':' +
+       std::to_string(L.MaxCallDepth) + ':' +
        std::to_string(L.MaxExprDepth);
   return S;
 }
@@ -447,6 +665,9 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
     Time.Configs = Configs.size();
     std::vector<std::vector<AccessRecord>> PerConfig;
     std::vector<size_t> GroupOf; // each configuration's group in PerConfig
+    // Cleared when a walk of several warps as one was not used: the other
+    // launches walk their warps one by one.
+    bool KernelAlike = true;
     for (const LaunchFacts &F : Configs) {
       KernelRun Run(Ctx, K.FD, F, Opts.Limits);
       Run.Emitted = Emitted;
@@ -465,13 +686,26 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       std::vector<AccessRecord> Recs;
       Clock::time_point WalkStart = Clock::now();
       try {
+        bool Alike = KernelAlike && alikeWarpsApply(Run);
         if (F.Config.BlockKnown && F.Config.Grid) {
-          Time.Warps += Warps * walkLaunch(Run, *F.Config.Grid, Warps, Agg, Log);
+          Time.Warps += Warps * walkLaunch(Run, *F.Config.Grid, Warps, Agg, Log, Alike);
+          Done = Warps;
+        } else if (Alike) {
+          EventBuffer Buf;
+          try {
+            walkWarps(Run, 0, Warps, Buf, Alike);
+          } catch (const BudgetExceeded &) {
+            Buf.replay(Agg, Log, 1.0);
+            KernelAlike &= Alike;
+            throw;
+          }
+          Buf.replay(Agg, Log, 1.0);
           Done = Warps;
         } else {
           for (unsigned W = 0; W < Warps; ++W, ++Done)
             interpretWarp(Run, W);
         }
+        KernelAlike &= Alike;
         Time.Interpret += secondsSince(WalkStart);
         CostStart = Clock::now();
         recordMissed(Sites, Log, Ctx, Agg);
@@ -493,6 +727,7 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
         Time.Interpret += secondsSince(WalkStart);
       }
       Time.Warps += Done;
+      Time.Walks += Run.Walks;
       CostStart = Clock::now();
       // A second launch whose predictions are identical to an earlier one's
       // with the same block shape is reported as one, with both sites.
@@ -559,13 +794,15 @@ TUReport analyzeTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
           Swapped.Coverage = &SwLog;
           const unsigned Warps = warpsPerBlock(F.Config.Block);
           try {
+            bool Alike = false; // the warps are formed y first
             if (F.Config.Grid)
-              walkLaunch(Swapped, *F.Config.Grid, Warps, SwAgg, SwLog);
+              walkLaunch(Swapped, *F.Config.Grid, Warps, SwAgg, SwLog, Alike);
             else
               for (unsigned W = 0; W < Warps; ++W)
                 interpretWarp(Swapped, W);
             recordMissed(Sites, SwLog, Ctx, SwAgg);
             Time.Warps += Warps;
+            Time.Walks += Swapped.Walks;
             Verdicts.push_back({GroupOf[C], attachThreadSwap(Group, SwAgg.finish(K.Name, Warps),
                                                              Facts)});
           } catch (const BudgetExceeded &B) {

@@ -37,6 +37,7 @@ struct KernelTime {
   std::string Name;       // the kernel (with its template arguments)
   unsigned Configs = 0;   // distinct launch configurations it was run for
   unsigned Warps = 0;     // warps interpreted, over all configurations
+  unsigned Walks = 0;     // walks that did it (one may stand for several warps)
   double Interpret = 0;   // walking the warps (each event is costed as it comes)
   double Costing = 0;     // missed accesses, averaging events into records, merging
 };

@@ -174,7 +174,54 @@ void AccessAggregator::addAssumption(Stats &S, const Assumption &A) {
     S.Assumptions.push_back(A);
 }
 
-void AccessAggregator::record(const AccessEvent &E) {
+void AccessAggregator::record(const AccessEvent &E) { record(E, nullptr); }
+
+void AccessAggregator::recordAgain(const Repeat &Again, const AccessEvent &E) {
+  Stats &S = *Again.S;
+  if (!Again.M) {
+    S.SumW += E.Weight;
+    return;
+  }
+  addRequest(S, *Again.M, E, false,
+             [&] { return std::make_pair(Again.ChanceBefore, Again.ChanceAfter); });
+}
+
+void AccessAggregator::addRequest(Stats &S, const CostMemo &M, const AccessEvent &E, bool Instr,
+                                  llvm::function_ref<std::pair<double, double>()> ChanceCosts,
+                                  Repeat *Again) {
+  const double Lines = M.Lines;
+  const Cost &C = M.C;
+  S.SumW += E.Weight;
+  S.Sum.add(C, E.Weight, Lines);
+  if (!S.Counted && !S.Uncounted) {
+    S.CostLo = S.CostHi = C.Value;
+    S.IdealLo = S.IdealHi = C.Ideal;
+  } else {
+    S.CostLo = std::min(S.CostLo, C.Value), S.CostHi = std::max(S.CostHi, C.Value);
+    S.IdealLo = std::min(S.IdealLo, C.Ideal), S.IdealHi = std::max(S.IdealHi, C.Ideal);
+  }
+  (E.Uncounted ? S.Uncounted : S.Counted) = true;
+  if (E.Chance && !Instr && !S.ChanceMissing &&
+      (!S.Chance || (S.Chance->Width == E.Chance->Width &&
+                     S.Chance->Members == E.Chance->Members))) {
+    const auto [Before, After] = ChanceCosts();
+    if (Again) {
+      Again->ChanceBefore = Before;
+      Again->ChanceAfter = After;
+    }
+    if (!S.Chance)
+      S.Chance = *E.Chance;
+    S.ChanceW += E.Weight;
+    S.ChanceBefore += Before * E.Weight;
+    S.ChanceAfter += After * E.Weight;
+  } else if (!E.ChanceMember) {
+    S.ChanceMissing = true;
+  }
+}
+
+void AccessAggregator::record(const AccessEvent &E, Repeat *Again) {
+  if (Again)
+    *Again = Repeat();
   if (E.SecondSide) {
     // One instruction with two sides: each is a request in its own space,
     // recorded as its own access at the site (keyed apart by its op); an
@@ -243,6 +290,8 @@ void AccessAggregator::record(const AccessEvent &E) {
     if (S.UnknownWhy.empty())
       S.UnknownWhy = E.UnknownWhy;
     S.SumW += E.Weight;
+    if (Again)
+      Again->S = &S;
     return;
   }
   if (!E.MaskWhy.empty() && S.MaskWhy.empty())
@@ -372,22 +421,9 @@ void AccessAggregator::record(const AccessEvent &E) {
                       &M.Pattern, Instr ? &*Instr : nullptr);
     Memo = CostMemos.emplace(std::move(Key), std::move(M)).first;
   }
-  const double Lines = Memo->second.Lines;
   const LanePattern &P = Memo->second.Pattern;
   const Cost &C = Memo->second.C;
-  S.SumW += E.Weight;
-  S.Sum.add(C, E.Weight, Lines);
-  if (!S.Counted && !S.Uncounted) {
-    S.CostLo = S.CostHi = C.Value;
-    S.IdealLo = S.IdealHi = C.Ideal;
-  } else {
-    S.CostLo = std::min(S.CostLo, C.Value), S.CostHi = std::max(S.CostHi, C.Value);
-    S.IdealLo = std::min(S.IdealLo, C.Ideal), S.IdealHi = std::max(S.IdealHi, C.Ideal);
-  }
-  (E.Uncounted ? S.Uncounted : S.Counted) = true;
-  if (E.Chance && !Instr && !S.ChanceMissing &&
-      (!S.Chance || (S.Chance->Width == E.Chance->Width &&
-                     S.Chance->Members == E.Chance->Members))) {
+  addRequest(S, Memo->second, E, Instr.has_value(), [&] {
     double Before = 0;
     for (int64_t D : E.Chance->Members)
       Before += requestCost(E.Space, Addr + Poly::constant(D), E.Active, E.Width, Rg.Align,
@@ -396,13 +432,17 @@ void AccessAggregator::record(const AccessEvent &E) {
     const double After = requestCost(E.Space, Addr + Poly::constant(E.Chance->Start), E.Active,
                                      E.Chance->Width, Rg.Align, Run.Syms)
                              .Value;
-    if (!S.Chance)
-      S.Chance = *E.Chance;
-    S.ChanceW += E.Weight;
-    S.ChanceBefore += Before * E.Weight;
-    S.ChanceAfter += After * E.Weight;
-  } else if (!E.ChanceMember) {
-    S.ChanceMissing = true;
+    return std::make_pair(Before, After);
+  }, Again);
+  // A copy of this request moved by a multiple of 128 bytes costs the same
+  // and changes nothing below (the notes are kept once, the pattern kept is
+  // one of as many lanes and as much weight): recordAgain() adds it. Not
+  // the requests kept by address for the layout search, nor those of an
+  // instruction with its own rule.
+  if (Again && !Instr &&
+      !(spaceModel(E.Space).PaddingFix && S.ArrayDecl && S.LayoutOk)) {
+    Again->S = &S;
+    Again->M = &Memo->second;
   }
   if (!C.Exact) {
     std::optional<Assumption> Note = alignmentNote(Addr, E.Active, E.Space, Rg);

@@ -19,6 +19,8 @@
 #include "model/Alignment.h"
 #include "model/Parametric.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -41,6 +43,17 @@ class AccessAggregator : public EventSink {
 public:
   explicit AccessAggregator(KernelRun &Run) : Run(Run) {}
   void record(const AccessEvent &E) override;
+  /// What record() did with a request that a copy of it moved by a
+  /// multiple of 128 bytes on every lane (the same request of another warp
+  /// of a block, interp/AlikeWarps.cpp) does again: the same cost, added to
+  /// the same sums (recordAgain()). S null: such a copy must be recorded in
+  /// full.
+  struct Repeat;
+  /// record(), and what a copy of E would do again in Again.
+  void record(const AccessEvent &E, Repeat *Again);
+  /// A copy of the event Again was made for (the same in every part but its
+  /// address, moved by a multiple of 128 bytes; E may carry another weight).
+  void recordAgain(const Repeat &Again, const AccessEvent &E);
   /// Records for all accesses seen, in source order. Warps is the number of
   /// warp runs whose events were recorded.
   std::vector<AccessRecord> finish(const std::string &KernelName,
@@ -171,6 +184,16 @@ private:
   /// re-cost it (constant dimensions, rank >= 2); null otherwise.
   std::unordered_map<RegionId, const clang::VarDecl *> LayoutArrays;
   unsigned Next = 0;
+  /// The additions of one costed request to its access's sums.
+  void addRequest(Stats &S, const CostMemo &M, const AccessEvent &E, bool Instr,
+                  llvm::function_ref<std::pair<double, double>()> ChanceCosts,
+                  Repeat *Again = nullptr);
+};
+
+struct AccessAggregator::Repeat {
+  Stats *S = nullptr;
+  const CostMemo *M = nullptr; // null: an unknown request (its weight alone)
+  double ChanceBefore = 0, ChanceAfter = 0;
 };
 
 /// Cost of one request at byte addresses Base + c(lane) for every Base the

@@ -13,6 +13,8 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace coalesce {
@@ -72,7 +74,7 @@ Cond WarpInterp::condFromValue(const Value &V, const Expr *E) {
 }
 
 std::optional<LaneMask> WarpInterp::decideOverBlocks(const Poly &A, const Poly &B, CmpOp Op) {
-  if (!R.Blocks)
+  if (!R.Blocks && !R.SymbolicWarps)
     return std::nullopt;
   RangeCmp RC = compareOverRanges(A, B, Op, Active, [&](SymbolId S) {
     std::optional<std::pair<int64_t, int64_t>> Rg;
@@ -86,6 +88,18 @@ std::optional<LaneMask> WarpInterp::decideOverBlocks(const Poly &A, const Poly &
     return RC.True;
   for (const auto &[S, V] : RC.Cuts)
     R.Cuts.push_back({R.BlockAxis[S], V});
+  if (R.SymbolicWarps) {
+    // A walk of several warps is used only when it cuts nothing but its
+    // warps, and those in few places: no need to go on otherwise.
+    std::set<int64_t> Between;
+    for (const auto &[Axis, V] : R.Cuts) {
+      if (Axis != KernelRun::WarpAxis)
+        throw WarpsNotAlike{};
+      Between.insert(V);
+    }
+    if (Between.size() > KernelRun::MaxWarpCuts)
+      throw WarpsNotAlike{};
+  }
   return std::nullopt;
 }
 
@@ -175,6 +189,10 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
   // own offsets) is an upper edge.
   const Poly &Bound = LVar ? B : A, &Index = LVar ? A : B;
   bool Fixed = Bound.isConcrete(Active);
+  // The lanes' own offsets are those of the first warp a walk of several
+  // stands for: not those of the others.
+  if (Fixed && R.WarpSymbol && Index.mentions(*R.WarpSymbol))
+    throw WarpsNotAlike{};
   if (Fixed) {
     const int64_t V = Bound.laneConstants()[firstLane(Active)];
     const LaneInts IC = Index.laneConstants();

@@ -273,6 +273,10 @@ struct InterpreterLimits {
   /// symbolic at once past MaxConcreteIterations (interp/LoopSummary.cpp).
   /// Off: every iteration is walked (the records are the same).
   bool SummarizeLoops = true;
+  /// Warps of a 1-D block walked as one where their walks are alike
+  /// (Analysis.cpp, walkWarps()). Off: every warp is walked (the records
+  /// are the same).
+  bool AlikeWarps = true;
   unsigned MaxCallDepth = 24;
   unsigned MaxExprDepth = 1500;
 };
@@ -280,6 +284,12 @@ struct InterpreterLimits {
 struct BudgetExceeded {
   std::string What;
 };
+
+/// A walk standing for several warps (KernelRun::SymbolicWarps) that cannot
+/// be used, given up before its end: it asked for a cut between blocks,
+/// for more cuts between its warps than are worth walking apart, or read a
+/// warp's offsets as the first warp's.
+struct WarpsNotAlike {};
 
 /// State shared by the warps of one kernel launch.
 /// Where the walk went, for the check that no access vanishes
@@ -325,6 +335,9 @@ struct KernelRun {
   std::vector<MemRegion> Regions;
   EventSink *Sink = nullptr;
   uint64_t Steps = 0;
+  /// Walks of a warp made (interpretWarp()), one standing for several
+  /// warps included.
+  unsigned Walks = 0;
   /// Warps formed threadIdx.y fastest: the kernel as it would run with the
   /// roles of x and y exchanged (model/WarpModel.h, cost/ThreadSwap.h).
   bool WarpsYFirst = false;
@@ -341,6 +354,18 @@ struct KernelRun {
   std::optional<BlockBox> Blocks;
   std::vector<std::pair<int, int64_t>> Cuts;
   std::map<SymbolId, int> BlockAxis;
+  /// Set: the walk stands for warps [first, second) of a 1-D block at
+  /// once, threadIdx.x = 32 * w + lane with w the symbol WarpSymbol
+  /// ranging over them. A comparison whose outcome differs between those
+  /// warps asks for a cut on axis WarpAxis; a decision that would read w
+  /// as if it were warp `first` (a heuristic on constants) gives the walk
+  /// up (WarpsNotAlike; Analysis.cpp, walkWarps()).
+  std::optional<std::pair<int64_t, int64_t>> SymbolicWarps;
+  std::optional<SymbolId> WarpSymbol;
+  static constexpr int WarpAxis = 3;
+  /// A walk standing for several warps is given up (WarpsNotAlike) when it
+  /// asks for more distinct cuts between them than this.
+  static constexpr size_t MaxWarpCuts = 7;
   /// Source text of expressions (exprText), computed once for all warps:
   /// reasons and symbol names quote it at every evaluation.
   llvm::DenseMap<const clang::Expr *, std::string> Texts;
@@ -408,6 +433,17 @@ struct KernelRun {
 /// Runs the kernel of `Run` for warp `Warp` of the block (or, with an unknown
 /// block shape, for a generic warp).
 void interpretWarp(KernelRun &Run, unsigned Warp);
+
+/// An event of a walk standing for several warps (KernelRun::SymbolicWarps,
+/// threadIdx.x = 32 * W + lane) as warp Warp issues it: W replaced by Warp
+/// in its addresses (interp/AlikeWarps.cpp).
+AccessEvent eventAtWarp(const AccessEvent &E, SymbolId W, int64_t Warp);
+/// How far P moves from one warp to the next in a walk standing for
+/// several (its warp symbol W), when by the same amount on every lane of
+/// Active and at every warp; none otherwise.
+std::optional<int64_t> warpStep(const Poly &P, SymbolId W, LaneMask Active);
+/// Whether two events are the same in every part.
+bool sameEvent(const AccessEvent &A, const AccessEvent &B);
 
 /// The limits of a salvage walk (KernelRun::Salvage): loops are not run
 /// concretely and calls nest at most a few deep, so the walk is short.

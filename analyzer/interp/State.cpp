@@ -575,6 +575,23 @@ std::optional<Value> WarpInterp::builtinIndex(const std::string &Var, int Axis) 
   const Dim3 &B = R.Launch.Config.Block;
   const std::string Name = Var + "." + Prop;
   if (Var == "threadIdx") {
+    if (ShapeKnown && R.SymbolicWarps && Axis < 2) {
+      // Warps along x (32 * w + lane) or, in a block 32 threads wide,
+      // along y (threadIdx.y = w, threadIdx.x = lane).
+      const bool AlongY = R.Launch.Config.Block.X == 32;
+      if (Axis == 1 && !AlongY)
+        return Value::constant(0);
+      if (Axis == 0 && AlongY)
+        return Value::integer(Poly::lanes(laneIota()));
+      const auto [Lo, Hi] = *R.SymbolicWarps;
+      const SymbolId S = sym("warp@" + std::to_string(Lo) + ":" + std::to_string(Hi),
+                             AlongY ? "threadIdx.y" : "threadIdx.x/32", SymbolKind::ThreadBase,
+                             Hi - Lo, "", Lo);
+      R.BlockAxis[S] = KernelRun::WarpAxis;
+      R.WarpSymbol = S;
+      return Value::integer(AlongY ? Poly::symbol(S)
+                                   : Poly::symbol(S, 32) + Poly::lanes(laneIota()));
+    }
     if (ShapeKnown || (Partial && Axis < static_cast<int>(Partial->Axes)))
       return Value::integer(
           Poly::lanes(Axis == 0 ? Threads.Tx : Axis == 1 ? Threads.Ty : Threads.Tz));
@@ -824,6 +841,7 @@ void WarpInterp::run() {
 } // namespace interp
 
 void interpretWarp(KernelRun &Run, unsigned Warp) {
+  ++Run.Walks;
   interp::WarpInterp I(Run, Warp);
   I.run();
 }

@@ -202,3 +202,116 @@ TEST(Aggregate, AVectorChanceIsCostedBeforeAndAfter) {
   ASSERT_EQ(Out.size(), 1u);
   EXPECT_FALSE(Out[0].Chance);
 }
+
+// A walk standing for the warps of a block (interp/AlikeWarps.cpp): its
+// addresses hold the warp symbol W (threadIdx.x = 32 W + lane). Each
+// warp's event is the walk's with W replaced; a request moves from warp to
+// warp by a fixed number of bytes only where W enters its address alone,
+// with one coefficient on every lane.
+TEST(AlikeWarps, EventsAtAWarpAndTheirSteps) {
+  const SymbolId W = 7, N = 8;
+  LaneInts Lanes = laneIota();
+  // out[idx * 768] with idx = 256 b + 32 W + lane: 98,304 bytes a warp.
+  const Poly Row = (Poly::symbol(W, 32) + Poly::lanes(Lanes)).scaled(768 * 4);
+  EXPECT_EQ(warpStep(Row, W, AllLanes), std::optional<int64_t>(98304));
+  EXPECT_EQ(warpStep(Poly::lanes(Lanes), W, AllLanes), std::optional<int64_t>(0));
+  // W times a size not known, W squared: no fixed step.
+  EXPECT_FALSE(warpStep(Poly::symbol(W, 32) * Poly::symbol(N), W, AllLanes));
+  EXPECT_FALSE(warpStep(Poly::symbol(W) * Poly::symbol(W), W, AllLanes));
+  // A coefficient of W that differs between lanes (lane * W): none.
+  EXPECT_FALSE(warpStep(Poly::lanes(Lanes) * Poly::symbol(W), W, AllLanes));
+  // ... unless only one lane is active.
+  EXPECT_EQ(warpStep(Poly::lanes(Lanes) * Poly::symbol(W), W, LaneMask(1) << 3),
+            std::optional<int64_t>(3));
+
+  AccessEvent E;
+  E.Offset = Row;
+  E.Subscripts = {Poly::symbol(W, 32) + Poly::lanes(Lanes), Poly::constant(5)};
+  E.Active = AllLanes;
+  E.Width = 4;
+  E.SecondSide = AccessSide{AccessOp::Store, MemorySpace::Shared, std::nullopt,
+                            Poly::symbol(W, 128), 4, {Poly::symbol(W)}, nullptr};
+  const AccessEvent At3 = eventAtWarp(E, W, 3);
+  EXPECT_EQ(At3.Offset, (Poly::constant(96) + Poly::lanes(Lanes)).scaled(768 * 4));
+  EXPECT_EQ(At3.Subscripts[0], Poly::constant(96) + Poly::lanes(Lanes));
+  EXPECT_EQ(At3.Subscripts[1], Poly::constant(5));
+  EXPECT_EQ(At3.SecondSide->Offset, Poly::constant(384));
+  EXPECT_EQ(At3.SecondSide->Subscripts[0], Poly::constant(3));
+  EXPECT_FALSE(At3.Offset.mentions(W));
+
+  // The same in every part, then one part apart.
+  EXPECT_TRUE(sameEvent(At3, eventAtWarp(E, W, 3)));
+  EXPECT_FALSE(sameEvent(At3, eventAtWarp(E, W, 4)));
+  AccessEvent Other = At3;
+  Other.Because = "`row * 768`";
+  EXPECT_FALSE(sameEvent(At3, Other));
+  Other = At3;
+  Other.SecondSide->Subscripts[0] = Poly::constant(4);
+  EXPECT_FALSE(sameEvent(At3, Other));
+  Other = At3;
+  Other.Uncounted = true;
+  EXPECT_FALSE(sameEvent(At3, Other));
+}
+
+// A request recorded again (AccessAggregator::recordAgain(), for the warps
+// a walk of several stands for) adds to the sums exactly what recording
+// the copy in full adds, in the same order: the records are the same to
+// the last bit, with weights that are not whole (a part of a grid).
+TEST(AlikeWarps, ARequestRecordedAgainIsTheCopyRecordedInFull) {
+  Parsed P = parseCopy();
+  ASSERT_TRUE(P.AST && P.K && P.Site);
+  ASTContext &Ctx = P.AST->getASTContext();
+  LaunchFacts Facts;
+  Facts.Config.Block = {256, 1, 1};
+  Facts.Config.BlockKnown = true;
+  Facts.Config.Source = "--block";
+  const SymbolId W = 0;
+  auto Records = [&](bool Again) {
+    KernelRun R(Ctx, P.K, Facts, InterpreterLimits());
+    MemRegion G;
+    G.K = MemRegion::Global;
+    G.Name = "g";
+    G.Align = 256;
+    const RegionId GId = R.addRegion(G);
+    // Two requests of a warp: 12 bytes apart on its lanes (12 sectors, at
+    // a varying offset), and a load whose address is not known.
+    AccessEvent A;
+    A.Site = P.Site;
+    A.Op = AccessOp::Load;
+    A.Space = MemorySpace::Global;
+    A.Region = GId;
+    A.Offset = (Poly::symbol(W, 32) + Poly::lanes(laneIota())).scaled(12) +
+               Poly::constant(8);
+    A.Width = 4;
+    A.Active = AllLanes;
+    A.AccessType = Ctx.FloatTy;
+    A.Weight = 1.0 / 3.0;
+    AccessEvent U = A;
+    U.Site = cast<Expr>(P.Site->getLHS());
+    U.UnknownWhy = makeReason(ReasonKind::PointerUnknown);
+    std::vector<AccessEvent> Warp = {A, U};
+    AccessAggregator Agg(R);
+    std::vector<AccessAggregator::Repeat> Kept(Warp.size());
+    for (int64_t Wi = 0; Wi < 8; ++Wi)
+      for (size_t I = 0; I < Warp.size(); ++I) {
+        if (Again && Wi > 0 && Kept[I].S)
+          Agg.recordAgain(Kept[I], Warp[I]);
+        else
+          Agg.record(eventAtWarp(Warp[I], W, Wi), Again && Wi == 0 ? &Kept[I] : nullptr);
+      }
+    if (Again) {
+      EXPECT_TRUE(Kept[0].S && Kept[0].M); // costed: kept with its cost
+      EXPECT_TRUE(Kept[1].S && !Kept[1].M); // unknown: its weight alone
+    }
+    return Agg.finish("copy", 8);
+  };
+  const std::vector<AccessRecord> Full = Records(false), Fast = Records(true);
+  ASSERT_EQ(Full.size(), 2u);
+  ASSERT_EQ(Fast.size(), 2u);
+  for (size_t I = 0; I < Full.size(); ++I) {
+    EXPECT_EQ(Full[I].Ans, Fast[I].Ans);
+    EXPECT_EQ(Full[I].RequestsPerWarp, Fast[I].RequestsPerWarp); // bit for bit
+  }
+  EXPECT_EQ(Full[0].verdict(), Verdict::Uncoalesced);
+  EXPECT_EQ(Full[1].verdict(), Verdict::Unknown);
+}

@@ -3,8 +3,9 @@
 
     tools/bench/heavy.py BEFORE AFTER [--corpus DIR] [--runs 2]
 
-Each file is analysed as a user would (one job, --witness=off, the
-precompiled headers cached by a first run), and parsed by `clang++
+Each file is analysed as a user would (one job, the precompiled headers
+cached by a first run; --witness=off, or with --witness the compiler
+witness, its cache filled by that first run), and parsed by `clang++
 -fsyntax-only` with the flags the tool reports (--show-command). Printed:
 the best user + system CPU seconds of each, the ratio AFTER / clang, and
 whether AFTER leaves any access unknown for the analysis budget. The files:
@@ -78,14 +79,19 @@ def main():
     ap.add_argument("after")
     ap.add_argument("--corpus")
     ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--witness", action="store_true",
+                    help="analyse with the compiler witness (the default a user gets; its "
+                         "cache filled by a first run of each binary)")
     a = ap.parse_args()
+    witness = "--witness=auto" if a.witness else "--witness=off"
     before, after = os.path.abspath(a.before), os.path.abspath(a.after)
     print("| file | clang -fsyntax-only (s) | before (s) | after (s) | after / clang | "
           "budget-exceeded records before | after |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for d, f, extra in files(a.corpus):
-        lint = lambda b: [b, "-j1", "--witness=off", "--exit-zero", f, "--"] + extra
-        subprocess.run(lint(after), cwd=d, capture_output=True)  # fill the header cache
+        lint = lambda b: [b, "-j1", witness, "--exit-zero", f, "--"] + extra
+        for b in (before, after):  # fill the header (and witness) caches
+            subprocess.run(lint(b), cwd=d, capture_output=True)
         c = cpu(clang_command(after, d, f, extra), d, a.runs)
         tb, ta = cpu(lint(before), d, a.runs), cpu(lint(after), d, a.runs)
         path = os.path.join(d, f)

@@ -93,6 +93,9 @@ options:
   --loop-summaries=on|off issue the alike iterations of counted loops without
                           walking each (default on; off walks them all, for
                           checking that the records are the same)
+  --alike-warps=on|off    walk the warps of a 1-D block as one where their
+                          walks are alike (default on; off walks each, for
+                          checking that the records are the same)
   --witness=auto|off|FILE the compiler as a second witness (docs/witness.md):
                           compile each file's device code with nvcc
                           -lineinfo, read what it emitted with nvdisasm, and
@@ -173,6 +176,7 @@ struct Options {
   std::string CompileDb; // -p
   bool NoCompileDb = false, ShowCommand = false, NoCache = false, Fix = false;
   bool LoopSummaries = true; // --loop-summaries=off
+  bool AlikeWarps = true;    // --alike-warps=off
   bool TimeReport = false;
   std::optional<std::string> CacheDir;
   WitnessOptions Witness;
@@ -392,6 +396,11 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       if (V != "on" && V != "off")
         return usageError("--loop-summaries needs on or off");
       O.LoopSummaries = V == "on";
+    } else if (startsWith(A, "--alike-warps=")) {
+      const std::string V = A.substr(std::string("--alike-warps=").size());
+      if (V != "on" && V != "off")
+        return usageError("--alike-warps needs on or off");
+      O.AlikeWarps = V == "on";
     } else if (Is("--witness")) {
       std::string Err;
       if (!Value("--witness", V) || V.empty())
@@ -674,6 +683,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
     RO.Analysis.Blocks = G.Blocks;
     RO.Analysis.Facts = G.Facts;
     RO.Analysis.Limits.SummarizeLoops = O.LoopSummaries;
+    RO.Analysis.Limits.AlikeWarps = O.AlikeWarps;
     RO.Jobs = O.Jobs ? O.Jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     RO.CacheDir = O.NoCache ? "" : O.CacheDir ? *O.CacheDir : defaultCacheDir();
     RO.Witness = O.Witness;

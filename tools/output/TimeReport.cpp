@@ -54,7 +54,8 @@ std::string renderTimeReport(const std::vector<FileTimeEntry> &Files, double Out
       OS << llvm::format("    %9.3f s  interpret %.3f s, cost %.3f s, ",
                          K->Interpret + K->Costing, K->Interpret, K->Costing)
          << K->Configs << " launch configuration" << (K->Configs == 1 ? "" : "s") << ", "
-         << K->Warps << " warp" << (K->Warps == 1 ? "" : "s") << ": " << K->Name << "\n";
+         << K->Warps << " warp" << (K->Warps == 1 ? "" : "s") << " in " << K->Walks << " walk"
+         << (K->Walks == 1 ? "" : "s") << ": " << K->Name << "\n";
   }
   OS << "output: " << llvm::format("%.3f", OutputSeconds)
      << " s (rules, filters, printing)\n";
