@@ -215,14 +215,17 @@ bool walkIsWarp(const EventBuffer &Sym, std::optional<SymbolId> W, const EventBu
 /// set) into Out, with the events, coverage and block cuts (Run.Cuts) that
 /// walking them one by one gives. Where Alike holds, the warps are walked
 /// once as a whole (KernelRun::SymbolicWarps); that walk stands for them
-/// when it asked for no cut between blocks, was exact (no heuristic read
-/// the warp's offsets), left the state later warps read as a walk of one
-/// warp leaves it, and is, at the first and the last warp, the walk of that
+/// when it ran to its end (a cut between blocks, too many cuts between
+/// warps or a heuristic it cannot answer for every warp give it up:
+/// WarpsNotAlike), left the state later warps read as a walk of one warp
+/// leaves it, and is, at the first and the last warp, the walk of that
 /// warp, event for event. (It is sound for every warp between: each
 /// decision it took had one outcome over all of them, or it asked for a
 /// cut.) A walk that asks for cuts between the warps is split there and
 /// each part tried again. A walk that is not used clears Alike: the
-/// kernel's other launches walk their warps one by one.
+/// kernel's other launches walk their warps one by one. The warps are
+/// walked in the order that walking them one by one takes where what a
+/// walk leaves for the next ones could differ.
 void walkWarps(KernelRun &Run, unsigned Lo, unsigned Hi, EventBuffer &Out, bool &Alike) {
   if (!Alike || Hi - Lo < MinAlikeWarps) {
     for (unsigned W = Lo; W < Hi; ++W)

@@ -88,19 +88,23 @@ std::optional<LaneMask> WarpInterp::decideOverBlocks(const Poly &A, const Poly &
     return RC.True;
   for (const auto &[S, V] : RC.Cuts)
     R.Cuts.push_back({R.BlockAxis[S], V});
-  if (R.SymbolicWarps) {
-    // A walk of several warps is used only when it cuts nothing but its
-    // warps, and those in few places: no need to go on otherwise.
-    std::set<int64_t> Between;
-    for (const auto &[Axis, V] : R.Cuts) {
-      if (Axis != KernelRun::WarpAxis)
-        throw WarpsNotAlike{};
-      Between.insert(V);
-    }
-    if (Between.size() > KernelRun::MaxWarpCuts)
-      throw WarpsNotAlike{};
-  }
+  checkWarpCuts();
   return std::nullopt;
+}
+
+void WarpInterp::checkWarpCuts() {
+  if (!R.SymbolicWarps)
+    return;
+  // A walk of several warps is used only when it cuts nothing but its
+  // warps, and those in few places: no need to go on otherwise.
+  std::set<int64_t> Between;
+  for (const auto &[Axis, V] : R.Cuts) {
+    if (Axis != KernelRun::WarpAxis)
+      throw WarpsNotAlike{};
+    Between.insert(V);
+  }
+  if (Between.size() > KernelRun::MaxWarpCuts)
+    throw WarpsNotAlike{};
 }
 
 Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
@@ -189,18 +193,36 @@ Cond WarpInterp::compare(const Value &L, const Value &Rv, CmpOp Op,
   // own offsets) is an upper edge.
   const Poly &Bound = LVar ? B : A, &Index = LVar ? A : B;
   bool Fixed = Bound.isConcrete(Active);
-  // The lanes' own offsets are those of the first warp a walk of several
-  // stands for: not those of the others.
-  if (Fixed && R.WarpSymbol && Index.mentions(*R.WarpSymbol))
-    throw WarpsNotAlike{};
   if (Fixed) {
     const int64_t V = Bound.laneConstants()[firstLane(Active)];
-    const LaneInts IC = Index.laneConstants();
-    int64_t Hi = INT64_MIN;
-    for (unsigned L = 0; L < WarpSize; ++L)
-      if (laneActive(Active, L))
-        Hi = std::max(Hi, IC[L]);
-    Fixed = V <= Hi;
+    auto Reaches = [&](const Poly &I) {
+      const LaneInts IC = I.laneConstants();
+      int64_t Hi = INT64_MIN;
+      for (unsigned L = 0; L < WarpSize; ++L)
+        if (laneActive(Active, L))
+          Hi = std::max(Hi, IC[L]);
+      return V <= Hi;
+    };
+    if (R.WarpSymbol && Index.mentions(*R.WarpSymbol)) {
+      // A walk standing for several warps: the lanes' own offsets are each
+      // warp's. With the warp symbol alone in its terms they move the
+      // same way from warp to warp: the answer changes at most once over
+      // the warps, and where it does the warps are cut (the walk is split
+      // there, Analysis.cpp walkWarps()).
+      const auto [Lo, Hi] = *R.SymbolicWarps;
+      const SymbolId W = *R.WarpSymbol;
+      if (!warpStep(Index, W, Active))
+        throw WarpsNotAlike{};
+      Fixed = Reaches(Index.substitute(W, Poly::constant(Lo)));
+      for (int64_t Warp = Lo + 1; Warp < Hi; ++Warp)
+        if (Reaches(Index.substitute(W, Poly::constant(Warp))) != Fixed) {
+          R.Cuts.push_back({KernelRun::WarpAxis, Warp});
+          checkWarpCuts();
+          break;
+        }
+    } else {
+      Fixed = Reaches(Index);
+    }
   }
   switch (Norm) {
   case CmpOp::LT:

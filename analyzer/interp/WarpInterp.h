@@ -465,6 +465,9 @@ private:
   /// A comparison over the blocks of this walk (KernelRun::Blocks): the
   /// lanes where it holds in every one of them, or none (cuts recorded).
   std::optional<LaneMask> decideOverBlocks(const Poly &A, const Poly &B, CmpOp Op);
+  /// In a walk standing for several warps: gives it up (WarpsNotAlike) when
+  /// it asked for a cut between blocks, or for too many between warps.
+  void checkWarpCuts();
   Cond compare(const Value &L, const Value &Rv, CmpOp Op, const clang::Expr *E);
   Value condToValue(const Cond &C, const clang::Expr *E);
 
