@@ -68,30 +68,30 @@ AccessEvent eventAtWarp(const AccessEvent &E, SymbolId W, int64_t Warp) {
   return Out;
 }
 
+bool sameBesidesAddresses(const AccessEvent &A, const AccessEvent &B) {
+  return A.Site == B.Site && A.ReportAt == B.ReportAt && A.BlameAt == B.BlameAt &&
+         A.BlameHelper == B.BlameHelper && A.Op == B.Op && A.ContextKey == B.ContextKey &&
+         A.ContextText == B.ContextText && A.Space == B.Space && A.Region == B.Region &&
+         A.Width == B.Width && A.Chunk == B.Chunk && A.Chunks == B.Chunks &&
+         A.AccessType == B.AccessType && A.Active == B.Active && A.Weight == B.Weight &&
+         A.RequestsKnown == B.RequestsKnown && A.RequestsWhy == B.RequestsWhy &&
+         A.Uncounted == B.Uncounted && A.UnknownWhy == B.UnknownWhy && A.MaskWhy == B.MaskWhy &&
+         A.Assumptions == B.Assumptions && A.Because == B.Because &&
+         A.StructSize == B.StructSize && A.Subscripts.size() == B.Subscripts.size() &&
+         A.ArrayDecl == B.ArrayDecl && A.RowLength == B.RowLength &&
+         A.SecondSide.has_value() == B.SecondSide.has_value() && A.Instr == B.Instr &&
+         A.Matrices == B.Matrices && A.PartnerRegion == B.PartnerRegion &&
+         A.Witness == B.Witness && A.ReportLine == B.ReportLine &&
+         A.Statement == B.Statement && A.Function == B.Function &&
+         A.WitnessNote == B.WitnessNote && A.Chance.has_value() == B.Chance.has_value() &&
+         (!A.Chance || sameChance(*A.Chance, *B.Chance)) && A.ChanceMember == B.ChanceMember &&
+         A.SinkLoop == B.SinkLoop && A.Epoch == B.Epoch;
+}
+
 bool sameEvent(const AccessEvent &A, const AccessEvent &B) {
-  if (A.Site != B.Site || A.ReportAt != B.ReportAt || A.BlameAt != B.BlameAt ||
-      A.BlameHelper != B.BlameHelper || A.Op != B.Op || A.ContextKey != B.ContextKey ||
-      A.ContextText != B.ContextText || A.Space != B.Space || A.Region != B.Region ||
-      !(A.Offset == B.Offset) || A.Offset.overflowed() != B.Offset.overflowed() ||
-      A.Width != B.Width || A.Chunk != B.Chunk || A.Chunks != B.Chunks ||
-      A.AccessType != B.AccessType || A.Active != B.Active || A.Weight != B.Weight ||
-      A.RequestsKnown != B.RequestsKnown || A.RequestsWhy != B.RequestsWhy ||
-      A.Uncounted != B.Uncounted || !(A.UnknownWhy == B.UnknownWhy) ||
-      !(A.MaskWhy == B.MaskWhy) || A.Assumptions != B.Assumptions || A.Because != B.Because ||
-      A.StructSize != B.StructSize || A.Subscripts != B.Subscripts ||
-      A.ArrayDecl != B.ArrayDecl || A.RowLength != B.RowLength ||
-      A.SecondSide.has_value() != B.SecondSide.has_value() || A.Instr != B.Instr ||
-      A.Matrices != B.Matrices || A.PartnerRegion != B.PartnerRegion ||
-      !(A.PartnerOffset == B.PartnerOffset) || A.Witness != B.Witness ||
-      A.ReportLine != B.ReportLine || A.Statement != B.Statement || A.Function != B.Function ||
-      A.WitnessNote != B.WitnessNote || A.Chance.has_value() != B.Chance.has_value() ||
-      A.ChanceMember != B.ChanceMember || A.SinkLoop != B.SinkLoop || A.Epoch != B.Epoch)
-    return false;
-  if (A.SecondSide && !sameSide(*A.SecondSide, *B.SecondSide))
-    return false;
-  if (A.Chance && !sameChance(*A.Chance, *B.Chance))
-    return false;
-  return true;
+  return sameBesidesAddresses(A, B) && A.Offset == B.Offset &&
+         A.Offset.overflowed() == B.Offset.overflowed() && A.Subscripts == B.Subscripts &&
+         A.PartnerOffset == B.PartnerOffset && (!A.SecondSide || sameSide(*A.SecondSide, *B.SecondSide));
 }
 
 } // namespace coalesce

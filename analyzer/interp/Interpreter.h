@@ -442,6 +442,10 @@ AccessEvent eventAtWarp(const AccessEvent &E, SymbolId W, int64_t Warp);
 /// several (its warp symbol W), when by the same amount on every lane of
 /// Active and at every warp; none otherwise.
 std::optional<int64_t> warpStep(const Poly &P, SymbolId W, LaneMask Active);
+/// Whether two events are the same in every part but their addresses (the
+/// offset, the subscripts' values, the second side's and the partner's),
+/// which the two compare below.
+bool sameBesidesAddresses(const AccessEvent &A, const AccessEvent &B);
 /// Whether two events are the same in every part.
 bool sameEvent(const AccessEvent &A, const AccessEvent &B);
 

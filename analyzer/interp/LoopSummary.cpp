@@ -301,22 +301,11 @@ struct Shift {
   std::vector<Poly> Subscripts;
 };
 std::optional<Shift> shiftBetween(const AccessEvent &A, const AccessEvent &B) {
-  if (A.Site != B.Site || A.ReportAt != B.ReportAt || A.BlameAt != B.BlameAt ||
-      A.BlameHelper != B.BlameHelper || A.Op != B.Op || A.ContextKey != B.ContextKey ||
-      A.ContextText != B.ContextText || A.Space != B.Space || A.Region != B.Region ||
-      A.Width != B.Width || A.Chunk != B.Chunk || A.Chunks != B.Chunks ||
-      A.AccessType != B.AccessType || A.Active != B.Active || A.Weight != B.Weight ||
-      A.RequestsKnown != B.RequestsKnown || A.RequestsWhy != B.RequestsWhy ||
-      !(A.UnknownWhy == B.UnknownWhy) || !(A.MaskWhy == B.MaskWhy) ||
-      A.Assumptions != B.Assumptions || A.Because != B.Because ||
-      A.StructSize != B.StructSize || A.ArrayDecl != B.ArrayDecl ||
-      A.RowLength != B.RowLength || A.SecondSide || B.SecondSide ||
-      A.Instr != InstrKind::Plain || B.Instr != InstrKind::Plain || A.Matrices != B.Matrices ||
-      A.PartnerRegion || B.PartnerRegion || A.Witness != B.Witness ||
-      A.ReportLine != B.ReportLine || A.Statement != B.Statement || A.Function != B.Function ||
-      A.WitnessNote != B.WitnessNote || A.Chance || B.Chance ||
-      A.ChanceMember != B.ChanceMember || A.SinkLoop != B.SinkLoop || A.Epoch != B.Epoch ||
-      A.Subscripts.size() != B.Subscripts.size())
+  // Instructions with a second side, a partner or a rule of their own, and
+  // vector chances, are not moved: the summary stops.
+  if (A.SecondSide || B.SecondSide || A.Instr != InstrKind::Plain ||
+      B.Instr != InstrKind::Plain || A.PartnerRegion || B.PartnerRegion || A.Chance ||
+      B.Chance || !sameBesidesAddresses(A, B))
     return std::nullopt;
   Shift S;
   S.Offset = B.Offset - A.Offset;
