@@ -574,6 +574,93 @@ class StatementLinesTest(unittest.TestCase):
                     os.unlink(f)
 
 
+class InliningChainTest(unittest.TestCase):
+    """Code inlined from a header the tool does not analyse (a toolkit
+    intrinsic) is shown by Nsight Compute on the header's line, shared by
+    every call: the recording's inlining chains (nvdisasm -gi) put each
+    instruction on its call's line, when the recorded SASS is the SASS the
+    chains were read from."""
+
+    NVDISASM = """
+//--------------------- .text._Z1kPfS_ --------------------------
+.text._Z1kPfS_:
+        /*0000*/                   LDC R1, c[0x0][0x28] ;
+	//## File "/w/k.cu", line 3
+        /*0010*/                   LDG.E R2, desc[UR4][R2.64] ;
+	//## File "/cuda/include/sm_32_intrinsics.hpp", line 255 inlined at "/w/k.cu", line 4
+	//## File "/w/k.cu", line 4
+        /*0020*/                   LDG.E.EF R4, desc[UR4][R4.64] ;
+        /*0030*/               @P0 LDG.E.EF R6, desc[UR4][R6.64] ;
+	//## File "/cuda/include/sm_32_intrinsics.hpp", line 255 inlined at "/w/k.cu", line 5
+	//## File "/w/k.cu", line 5
+        /*0040*/                   LDG.E.EF R8, desc[UR4][R8.64] ;
+	//## File "/w/k.cu", line 6
+        /*0050*/                   FADD R9, R4, R8 ;
+"""
+
+    def test_parse_keeps_inlined_memory_instructions_with_their_chains(self):
+        chains = v.parse_sass_chains(self.NVDISASM)
+        self.assertEqual(list(chains), ["_Z1kPfS_"])
+        got = chains["_Z1kPfS_"]
+        # The LDG of line 3 has no chain of its own; the predicated LDG keeps
+        # the chain of the instruction before it; arithmetic is left out.
+        self.assertEqual(sorted(got), [0x20, 0x30, 0x40])
+        self.assertEqual(got[0x30], ("LDG.E.EF", [("sm_32_intrinsics.hpp", 255), ("k.cu", 4)]))
+        self.assertEqual(got[0x40][1][-1], ("k.cu", 5))
+
+    def run_case(self, opcode_at_0x20="LDG.E.EF"):
+        # Two calls of one intrinsic (lines 4 and 5): Nsight Compute shows
+        # both on the header's line 255.
+        chains = v.parse_sass_chains(self.NVDISASM)
+        inline_map = {"functions": [{"name": "k(float*, float*)", "mangled": "_Z1kPfS_",
+                                     "instructions": {f"0x{a:04x}": {"sass": op, "chain": ch}
+                                                      for a, (op, ch) in chains["_Z1kPfS_"].items()}}]}
+        lines = write([["File Path", "/x/sm_32_intrinsics.hpp"], ["Function Name", "k(float *, float *)"],
+                       HEADER, ["255", "..."] + ["-"] * 10,
+                       sass("0x7f0000000020", opcode_at_0x20 + " R4, desc[UR4][R4.64]", 8,
+                            "Global", "Load", sectors=32, ideal=32),
+                       sass("0x7f0000000030", "@P0 LDG.E.EF R6, desc[UR4][R6.64]", 8,
+                            "Global", "Load", sectors=32, ideal=32),
+                       sass("0x7f0000000040", "LDG.E.EF R8, desc[UR4][R8.64]", 8,
+                            "Global", "Load", sectors=256, ideal=32),
+                       ["File Path", "/x/k.cu"], ["Function Name", "k(float *, float *)"],
+                       HEADER, ["1", "..."] + ["-"] * 10,
+                       sass("0x7f0000000000", "LDC R1, c[0x0][0x28]", 8)])
+        raw = write([RAW_HEADER, ["0", "k(float *, float *)", "256", "1", "1", "1", "1", "1"]])
+        preds = [pred("k", 4, "global", "load", 4, 4, rpw=2), pred("k", 5, "global", "load", 32, 4)]
+        try:
+            return v.compare_program("/x/absent/k.cu", preds, lines, raw, None,
+                                     inline_map=inline_map)[0]
+        finally:
+            for f in (lines, raw):
+                os.unlink(f)
+
+    def test_each_call_gets_its_own_instructions(self):
+        rows = self.run_case()
+        by_line = {r["line"]: r for r in rows}
+        self.assertEqual(sorted(by_line), [4, 5])
+        self.assertEqual(by_line[4]["status"], "agree")
+        self.assertEqual(by_line[4]["measured"], (4.0, 4.0))
+        self.assertEqual(by_line[5]["status"], "agree")
+        self.assertEqual(by_line[5]["measured"], (32.0, 4.0))
+        self.assertIn("sm_32_intrinsics.hpp:255", by_line[5]["note"])
+
+    def test_chains_of_other_sass_are_not_used(self):
+        # The opcode at 0x20 differs from the binary the chains were read
+        # from: the header's instructions stay on its line (not matched).
+        rows = self.run_case("LDG.E.128")
+        self.assertEqual(sorted((r["line"], r["status"]) for r in rows),
+                         [(4, "not in SASS"), (5, "not in SASS")])
+        self.assertIn("differs from the binary", rows[0]["note"])
+
+    def test_a_kept_map_is_read_from_the_recording_or_the_directory_above(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, "run1"))
+            v.write_inline_map(os.path.join(d, "k.inlined.json.gz"), {"functions": []})
+            self.assertEqual(v.load_inline_map(os.path.join(d, "run1"), "k"), {"functions": []})
+            self.assertIsNone(v.load_inline_map(os.path.join(d, "run1"), "other"))
+
+
 class AccuracyReplayTest(unittest.TestCase):
     """tools/verify/accuracy.py replays the kept recordings of real programs
     against their kept predictions; a prediction that no longer agrees shows

@@ -240,6 +240,193 @@ def parse_source_page(path):
     return [{"function": l["function"], "instructions": l["instructions"]} for l in launches]
 
 
+# ---------------------------------------------------------------------------
+# Inlining chains: where header code was called from
+# ---------------------------------------------------------------------------
+#
+# Nsight Compute's source page puts an instruction inlined from a header (a
+# toolkit intrinsic such as __ldcs, a helper of the program's own header) on
+# the header's line, which every call of it shares. `nvdisasm -gi` prints, for
+# each instruction of the same binary, the whole chain: the header's line,
+# then the line of each call it was inlined at. A recording keeps the chains
+# of its inlined memory instructions (<stem>.inlined.json.gz, made by
+# inline_map_of() from the binary that was profiled, or from a compile of
+# the same source with the same flags); compare_program() checks them
+# against the recorded SASS, address by address, and compare_launch() puts
+# each such instruction on the innermost line of its chain that a
+# prediction is on.
+
+SASS_FILE_RE = re.compile(r'//## File "([^"]*)", line (\d+)')
+SASS_INSTR_RE = re.compile(r"/\*([0-9a-f]{4,})\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.]*)")
+SASS_FUNCTION_RE = re.compile(r"^\.text\.([^:\s]+):")
+MEMORY_OPCODE_RE = re.compile(r"(LD|ST|ATOM|RED|LDGSTS|LDSM|STSM)(G|S|L|C)?(\.|$)")
+
+
+def parse_sass_chains(text):
+    """{mangled function: {offset: (opcode, [(file basename, line), ...])}}
+    from `nvdisasm -gi` output: the memory instructions whose chain has more
+    than one frame (code inlined from elsewhere), innermost frame first."""
+    out = {}
+    func = None
+    chain, pending = [], []
+    for line in text.splitlines():
+        m = SASS_FUNCTION_RE.match(line.strip())
+        if m:
+            func = out.setdefault(m.group(1), {})
+            chain, pending = [], []
+            continue
+        m = SASS_FILE_RE.search(line)
+        if m:
+            # A run of "//## File" lines is one chain, innermost first.
+            pending.append((os.path.basename(m.group(1)), int(m.group(2))))
+            continue
+        m = SASS_INSTR_RE.search(line)
+        if not m or func is None:
+            continue
+        if pending:
+            chain, pending = pending, []
+        opcode = m.group(3)
+        if len(chain) > 1 and MEMORY_OPCODE_RE.match(opcode) and not opcode.startswith("LDC"):
+            func[int(m.group(1), 16)] = (opcode, list(chain))
+    return {f: i for f, i in out.items() if i}
+
+
+def demangle(names):
+    """Demangled names (c++filt), or the names unchanged without it."""
+    tool = shutil.which("c++filt")
+    if not tool or not names:
+        return list(names)
+    p = subprocess.run([tool], input="\n".join(names), capture_output=True, text=True)
+    got = p.stdout.splitlines()
+    return got if p.returncode == 0 and len(got) == len(names) else list(names)
+
+
+def inline_map_of(binary, nvdisasm=None, cuobjdump=None):
+    """The inlined memory instructions of a cubin or of an executable's
+    device code, as kept in <stem>.inlined.json.gz: {"functions": [{"name":
+    demangled, "mangled", "instructions": {"0x05e0": {"sass": opcode,
+    "chain": [[file, line], ...]}}}]}. None when the tools are missing."""
+    nvdisasm = nvdisasm or find_tool("nvdisasm", "NVDISASM")
+    if not nvdisasm:
+        return None
+    with open(binary, "rb") as f:
+        elf = f.read(64)
+    cubins = [binary]
+    tmp = None
+    if elf[:4] == b"\x7fELF" and elf[7] != 0x33 and elf[7] != 0x41:
+        # A host executable: extract its device code (cuobjdump -xelf).
+        cuobjdump = cuobjdump or find_tool("cuobjdump", "CUOBJDUMP")
+        if not cuobjdump:
+            return None
+        tmp = tempfile.mkdtemp(prefix="coalesce-cubin-")
+        p = subprocess.run([cuobjdump, "-xelf", "all", os.path.abspath(binary)], cwd=tmp,
+                           capture_output=True, text=True)
+        cubins = sorted(glob.glob(os.path.join(tmp, "*.cubin")))
+        if p.returncode != 0 or not cubins:
+            shutil.rmtree(tmp, ignore_errors=True)
+            return None
+    try:
+        chains = {}
+        for c in cubins:
+            p = subprocess.run([nvdisasm, "-gi", "-c", c], capture_output=True, text=True)
+            if p.returncode == 0:
+                chains.update(parse_sass_chains(p.stdout))
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    mangled = sorted(chains)
+    return {"functions": [
+        {"name": name, "mangled": m,
+         "instructions": {f"0x{a:04x}": {"sass": op, "chain": [list(x) for x in ch]}
+                          for a, (op, ch) in sorted(chains[m].items())}}
+        for m, name in zip(mangled, demangle(mangled))]}
+
+
+def apply_inline_map(block, inline_map):
+    """Gives the instructions of one launch (a parse_source_page() block)
+    their inlining chains, when `inline_map` has the launch's function and
+    its opcodes are the recorded ones at every address it lists. Returns
+    None, or a note saying why the chains were not used."""
+    if not inline_map:
+        return None
+    want = normalize_name(block["function"] or "")
+    funcs = [f for f in inline_map.get("functions", []) if normalize_name(f["name"]) == want]
+    if not funcs:
+        return None
+    recs = [r for r in block["instructions"] if r.get("_address", "").startswith("0x")]
+    if not recs:
+        return None
+    base = min(int(r["_address"], 16) for r in recs)
+    by_offset = {int(r["_address"], 16) - base: r for r in recs}
+    for f in funcs:
+        ok = True
+        for addr, ins in f["instructions"].items():
+            r = by_offset.get(int(addr, 16))
+            opcode = r["sass"].split()[0] if r and r["sass"] else ""
+            if opcode.startswith("@") and r:
+                opcode = r["sass"].split()[1]
+            if opcode != ins["sass"]:
+                ok = False
+                break
+        if ok:
+            for addr, ins in f["instructions"].items():
+                by_offset[int(addr, 16)]["chain"] = [tuple(x) for x in ins["chain"]]
+            return None
+    return (f"the inlining chains of {block['function']} were not used: the recorded SASS "
+            f"differs from the binary they were read from")
+
+
+def write_chains(sources, record, arch, nvcc_args):
+    """--chains-only: <stem>.inlined.json.gz for each source, from a compile of
+    its device code with the recorded build's flags."""
+    if not record:
+        raise VerifyError("--chains-only needs --record DIR")
+    nvcc = find_tool("nvcc", "NVCC")
+    if not nvcc:
+        raise VerifyError("nvcc not found (put the CUDA toolkit's bin/ on PATH or set CUDA_HOME)")
+    if not find_tool("nvdisasm", "NVDISASM"):
+        raise VerifyError("nvdisasm not found (set NVDISASM, or tools/bootstrap.sh fetches it)")
+    os.makedirs(record, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="coalesce-chains-") as tmp:
+        for src in sources:
+            stem = os.path.splitext(os.path.basename(src))[0]
+            cubin = os.path.join(tmp, stem + ".cubin")
+            p = run([nvcc, "-cubin", "-O3", "-lineinfo", f"-arch={arch}", *nvcc_args,
+                     "-o", cubin, src], 600, what=f"nvcc {src}")
+            if p.returncode != 0:
+                raise VerifyError(f"{src}: nvcc failed:\n{p.stderr.strip()}")
+            m = inline_map_of(cubin)
+            if m is None:
+                raise VerifyError(f"{src}: nvdisasm failed")
+            dest = os.path.join(record, stem + ".inlined.json.gz")
+            if m["functions"]:
+                write_inline_map(dest, m)
+                print(f"{dest}: {sum(len(x['instructions']) for x in m['functions'])} inlined "
+                      f"memory instructions in {len(m['functions'])} functions")
+            else:
+                print(f"{src}: no inlined memory instructions")
+    return 0
+
+
+def write_inline_map(path, inline_map):
+    """Keeps a map of inline_map_of() as <stem>.inlined.json.gz (compact,
+    the same bytes for the same map)."""
+    with gzip.GzipFile(path, "wb", 9, mtime=0) as f:
+        f.write(json.dumps(inline_map, separators=(",", ":"), sort_keys=True).encode())
+
+
+def load_inline_map(directory, stem):
+    """<stem>.inlined.json[.gz] of a recording, in its directory or the one
+    above (one program's binary recorded in several runs)."""
+    for d in (directory, os.path.dirname(os.path.normpath(directory))):
+        for cand in (stem + ".inlined.json", stem + ".inlined.json.gz"):
+            p = os.path.join(d, cand)
+            if os.path.exists(p):
+                with open_text(p) as f:
+                    return json.load(f)
+    return None
+
+
 def space_op(rec):
     space = (rec.get("Address Space") or "").strip().lower()
     op = (rec.get("Access Operation") or "").strip().lower()
@@ -293,7 +480,35 @@ def measured_groups(instructions):
                 else:
                     g["no_ideal"] = True  # judged on the cost: see compare_launch()
             g["sass"].append(rec["sass"].split()[0] if rec["sass"] else "?")
+            if rec.get("via"):
+                g["via"] = rec["via"]
     return groups
+
+
+def follow_chains(instructions, predicted, src_name):
+    """The instructions with an inlining chain (apply_inline_map()) whose
+    line Nsight Compute shows lies in a file the tool did not analyse (a
+    toolkit header: __ldcs, atomicAdd, __pipeline_memcpy_async) moved to the
+    innermost call of the chain in a file it did (the call in the program's
+    helper, where the tool reports the access, or in the compared file). The
+    others unchanged: an access in the program's own helper is reported on
+    the helper's line, as Nsight Compute shows it."""
+    analysed = {k[0] for k in predicted} | {src_name}
+    out = []
+    for rec in instructions:
+        chain = rec.get("chain")
+        if not chain or chain[0][0] in analysed:
+            out.append(rec)
+            continue
+        to = next((f for f in chain if f[0] in analysed), None)
+        if to is None or (to[0] == os.path.basename(rec["file"]) and to[1] == rec["line"]):
+            out.append(rec)
+            continue
+        moved = dict(rec)
+        moved["file"], moved["line"] = to[0], to[1]
+        moved["via"] = f"{os.path.basename(rec['file'])}:{rec['line']}"
+        out.append(moved)
+    return out
 
 
 def normalize_name(name):
@@ -820,9 +1035,12 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, 
     launch's constant-cache counters (None when they were not recorded)."""
     out = []
     warps = warps_launched(launch)
-    measured = measured_groups(block["instructions"])
     predicted = predicted_groups(accesses, kernel, launch["block"], launch["grid"],
                                  sizes, config) or OrderedDict()
+    measured = measured_groups(follow_chains(block["instructions"], predicted, src_name))
+    for g in measured.values():
+        if g.get("via"):
+            g["via_chain"] = g.pop("via")
     # Code inlined from headers we did not analyse (CUDA's atomicAdd lives
     # in sm_20_atomic_functions.hpp) is matched to the one access of the
     # same kind that the prediction places at its call site.
@@ -874,6 +1092,9 @@ def compare_launch(accesses, kernel, launch, block, i, src_name, sizes, config, 
                "space": space, "op": op, "launch": i, "predicted": None, "measured": None}
         if m and m.get("via"):
             row["note"] = f"instructions inlined from {m['via']}"
+        elif m and m.get("via_chain"):
+            row["note"] = (f"instructions inlined from {m['via_chain']}, placed by their "
+                           f"inlining chain")
         if m and m.get("hoisted_to") is not None:
             row["note"] = f"hoisted before its loop: measured on line {m['hoisted_to']}"
         if m and m.get("statement_line") is not None:
@@ -934,9 +1155,14 @@ def statement_breaks(source):
 
 
 def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_filter=None,
-                    stated_sizes=None, metrics_csv=None, breaks=None):
+                    stated_sizes=None, metrics_csv=None, breaks=None, inline_map=None):
     launches = parse_raw(raw_csv)
     blocks = parse_source_page(lines_csv)
+    chain_notes = {}
+    for b in blocks:
+        why = apply_inline_map(b, inline_map)
+        if why:
+            chain_notes[b["function"]] = why
     if len(blocks) < len(launches):
         # Launches of a library's kernels (cuBLAS, built without -lineinfo)
         # have no source page: pair the others by name, in order.
@@ -1001,6 +1227,10 @@ def compare_program(source, accesses, lines_csv, raw_csv, timing_txt, kernel_fil
             for x in best[1]:
                 x["config"] = (f"configuration {choices.index(best[2]) + 1} of {len(choices)}"
                                + (f": {what}" if what else ""))
+        if block["function"] in chain_notes:
+            for x in best[1]:
+                if x["status"] in ("not predicted", "not in SASS"):
+                    x["note"] = chain_notes[block["function"]]
         rows.extend(best[1])
     return rows, kernels
 
@@ -1072,7 +1302,15 @@ def load_predictions(args, sources, path=None, extra=()):
     use_spaces(doc["spaces"])
     by_file = Predictions(list)
     for a in doc["accesses"]:
-        by_file[os.path.basename(a["file"])].append(a)
+        own = os.path.basename(a["file"])
+        by_file[own].append(a)
+        # An access in a helper of another file (the program's own header)
+        # that the tool shows at its call: compared with that file's
+        # launches too, on its own line (follow_chains() brings the
+        # helper's instructions there).
+        shown = os.path.basename((a.get("shown_at") or {}).get("file") or "")
+        if shown and shown != own:
+            by_file[shown].append(a)
     by_file.witness = witness_used(doc)
     return by_file
 
@@ -1120,6 +1358,14 @@ def main(argv=None):
                     help="a size the program took at run time (repeatable): parametric "
                          "predictions are compared in the case it selects (programs of "
                          "the sample_kernels announce theirs with COALESCE_SIZE lines)")
+    ap.add_argument("--chains-only", action="store_true",
+                    help="no GPU: compile each source's device code (nvcc -cubin -O3 -lineinfo "
+                         "with --arch and the --nvcc-arg flags, as it was built for the "
+                         "recording) and write the inlining chains of its memory instructions "
+                         "as <stem>.inlined.json.gz into the --record directory (where there "
+                         "are any), for a recording made without them")
+    ap.add_argument("--nvcc-arg", action="append", default=[], metavar="ARG",
+                    help="with --chains-only: a flag the recorded build used (repeatable)")
     ap.add_argument("--markdown", help="write the report as Markdown to this file")
     ap.add_argument("--json", help="write the rows as JSON to this file")
     args = ap.parse_args(argv)
@@ -1131,6 +1377,12 @@ def main(argv=None):
             return 2
         stated[m.group(1)] = int(m.group(2))
 
+    if args.chains_only:
+        try:
+            return write_chains(args.sources, args.record, args.arch or "sm_90", args.nvcc_arg)
+        except VerifyError as e:
+            print(f"coalesce-verify: error: {e}", file=sys.stderr)
+            return 2
     for s in args.sources:
         # A recording with its predictions replays without the source
         # (tests/verify/fixtures/real-h200: programs that are not ours).
@@ -1195,6 +1447,23 @@ def main(argv=None):
                     for p in (lines, raw, timing, metrics):
                         if p:
                             shutil.copy(p, args.record)
+            inline_map = None
+            if args.measurements:
+                inline_map = load_inline_map(args.measurements, stem)
+            else:
+                # The chains of the binary that was profiled (needs
+                # nvdisasm, and cuobjdump for an executable).
+                exe = shlex.split(args.prebuilt)[0] if args.prebuilt else \
+                    os.path.join(work, stem)
+                inline_map = inline_map_of(exe) if os.path.isfile(exe) else None
+                if inline_map is None:
+                    print(f"coalesce-verify: note: no inlining chains for {src} (nvdisasm or "
+                          f"cuobjdump not found): header code is placed by its kind",
+                          file=sys.stderr)
+                elif args.record and inline_map["functions"]:
+                    os.makedirs(args.record, exist_ok=True)
+                    write_inline_map(os.path.join(args.record, stem + ".inlined.json.gz"),
+                                     inline_map)
             breaks = None
             if args.measurements and not os.path.exists(src):
                 bp = os.path.join(args.measurements, stem + ".breaks.json")
@@ -1202,11 +1471,11 @@ def main(argv=None):
                     with open(bp) as f:
                         breaks = json.load(f)
             rows, kernels = compare_program(src, accesses, lines, raw, timing, args.kernels,
-                                            stated, metrics, breaks)
+                                            stated, metrics, breaks, inline_map)
             if alone is not None:
                 alone_rows.extend(compare_program(
                     src, alone.get(os.path.basename(src), []), lines, raw, timing,
-                    args.kernels, stated, metrics, breaks)[0])
+                    args.kernels, stated, metrics, breaks, inline_map)[0])
             for k in kernels:
                 k["file"] = os.path.basename(src)
             all_rows.extend(rows)

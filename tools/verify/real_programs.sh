@@ -10,6 +10,7 @@
 #   tools/verify/real_programs.sh measure DIR          # on a GPU machine: build, ncu
 #   tools/verify/real_programs.sh compare DIR FIXTURES # offline: against recordings
 #   tools/verify/real_programs.sh keep DIR FIXTURES    # keep the predictions beside them
+#   tools/verify/real_programs.sh chains DIR FIXTURES  # inlining chains beside them
 #
 # CORPUS holds the checkouts as tools/survey/survey.py names them
 # (siboehm+SGEMM_CUDA, yuhc+gpu-rodinia, NVIDIA+cuda-samples). `prepare` copies the programs' sources
@@ -225,6 +226,47 @@ compare)
       grep 'source analysis alone')"
   done
   ;;
+chains)
+  # The inlining chains of each program's inlined memory instructions
+  # (<stem>.inlined.json.gz beside its recording, for verify mode to place
+  # header code on its call's line), read from a compile of its device
+  # code with the flags `measure` builds it with; recordings made before
+  # `measure` wrote them get them this way.
+  dir=$(cd "$2" && pwd) fixtures=$(cd "$3" && pwd)
+  F="-O3 -lineinfo -arch=sm_90 $FLAGS"
+  chains() { # DEST_DIR STEM TU FLAGS...: the TU's chains, kept as STEM's
+    local dest=$1 stem=$2 tu=$3 cubin
+    shift 3
+    cubin=$(mktemp --suffix=.cubin)
+    # shellcheck disable=SC2086
+    nvcc -cubin $F "$@" -o "$cubin" "$tu"
+    python3 -c "import json, sys
+sys.path.insert(0, '$root/tools/verify')
+from coalesce_verify import inline_map_of, write_inline_map
+m = inline_map_of(sys.argv[1])
+if m is None: sys.exit('nvdisasm not found')
+if m['functions']:
+    write_inline_map(sys.argv[2], m)
+    print(sys.argv[2])" "$cubin" "$dest/$stem.inlined.json.gz"
+    rm -f "$cubin"
+  }
+  cd "$dir"
+  for k in $SGEMM_KERNELS; do
+    h=$(sgemm_header sgemm "$k")
+    (cd sgemm && chains "$fixtures/sgemm" "$(basename "${h%.*}")" src/runner.cu -Isrc)
+  done
+  (cd lavaMD && chains "$fixtures/rodinia" kernel_gpu_cuda kernel/kernel_gpu_cuda_wrapper.cu)
+  (cd srad_v2 && chains "$fixtures/rodinia" srad_kernel srad.cu)
+  (cd llmc && chains "$fixtures/llmc" layernorm_forward layernorm_forward.cu --use_fast_math)
+  for row in "${RODINIA[@]}" "${SAMPLES[@]}"; do
+    IFS='|' read -r name sub tu kern other cmd launches <<< "$row"
+    d=r_$name; [[ -d $d ]] || d=s_$name
+    out_dir=rodinia; [[ $d == s_* ]] && out_dir=cuda-samples
+    pf=$RODINIA_FLAGS; [[ $d == s_* ]] && pf=$FLAGS
+    # shellcheck disable=SC2086
+    (cd "$d" && chains "$fixtures/$out_dir/$name" "$(basename "${kern%.*}")" "$tu" $pf -I. -Icommon -ICommon)
+  done
+  ;;
 keep)
   dir=$(cd "$2" && pwd) fixtures=$(cd "$3" && pwd)
   store() { # NAME DEST_DIR KERNEL_FILE...: predictions and statement breaks
@@ -259,7 +301,7 @@ json.dump(statement_breaks(sys.argv[1]), open(sys.argv[2], 'w'))" \
   echo "kept the predictions of $dir in $fixtures"
   ;;
 *)
-  sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   exit 2
   ;;
 esac
