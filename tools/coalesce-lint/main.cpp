@@ -237,6 +237,32 @@ int verifyMain(int Argc, char **Argv) {
     std::sort(Files.begin(), Files.end());
     if (Files.empty())
       return usageError("no files given and no sample kernels in " + Samples);
+    // Replaying recordings: the samples recorded there (one GPU's
+    // recordings may hold some of them, another's the rest), the others
+    // named.
+    std::string Recorded;
+    for (size_t I = 0; I + 1 < Pass.size(); ++I)
+      if (Pass[I] == "--measurements")
+        Recorded = Pass[I + 1];
+    if (!Recorded.empty()) {
+      std::vector<std::string> Kept, Left;
+      for (const std::string &F : Files) {
+        std::string Stem = llvm::sys::path::stem(F).str();
+        llvm::SmallString<256> Csv(Recorded), Gz(Recorded);
+        llvm::sys::path::append(Csv, Stem + ".lines.csv");
+        llvm::sys::path::append(Gz, Stem + ".lines.csv.gz");
+        (llvm::sys::fs::exists(Csv) || llvm::sys::fs::exists(Gz) ? Kept : Left).push_back(F);
+      }
+      if (Kept.empty())
+        return usageError(Recorded + ": no recording of any sample kernel");
+      if (!Left.empty()) {
+        std::cerr << "coalesce-lint: note: not recorded in " << Recorded << ", not compared:";
+        for (const std::string &F : Left)
+          std::cerr << " " << llvm::sys::path::filename(F).str();
+        std::cerr << "\n";
+      }
+      Files = std::move(Kept);
+    }
   }
   Invocation I = makeInvocation(Inv);
   if (!I.Problem.empty())

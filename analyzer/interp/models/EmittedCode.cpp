@@ -38,11 +38,14 @@
 #include "model/Alignment.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
 #include <climits>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -157,6 +160,37 @@ private:
   bool mergeable(const Expr *Site, AccessOp Op) const {
     return R.Mergeable.count({Site, Op}) || R.Mergeable.count({Site->IgnoreParenImpCasts(), Op});
   }
+  /// Whether Site lies in a loop of FD.
+  bool inLoop(const Expr *Site, const FunctionDecl *FD);
+  /// For an access that is a call of a function of a system header and has
+  /// no instruction on its own lines: the nearest earlier line holding
+  /// more instructions of its kind and width, inlined from that function,
+  /// than calls of it reported there (nvcc's line table gives the second
+  /// of two calls the first one's location); 0 if none.
+  unsigned headerCallLine(size_t I);
+  /// Lines of an `else if` chain, and of the code after it, holding
+  /// instructions of a kind that no access there can claim, while accesses
+  /// of the chain's sides have no instruction of their own: nvcc merged
+  /// them, with an address each side selects, into those instructions
+  /// (Rodinia srad). Each such line gets a record of its own, unknown,
+  /// where Nsight Compute shows the instruction (MergedFromBranches).
+  void noteMergedOrphans(std::vector<bool> &Drop);
+  /// The chains of `else if`s of FD: the lines of each, from its first if
+  /// to the end of its last side.
+  struct Chain {
+    const IfStmt *Head;
+    unsigned Lo, Hi;
+  };
+  const std::vector<Chain> &chainsOf(const FunctionDecl *FD);
+  llvm::DenseMap<const FunctionDecl *, std::vector<Chain>> Chains;
+  /// The first expression of S, in source order, that may access memory of
+  /// this space (the site a chain's merged instructions are recorded at,
+  /// the same whichever warp finds them).
+  const Expr *firstAccessIn(const Stmt *S, MemorySpace Space);
+  /// The lines of FD that hold an expression that may access memory of
+  /// this space (a subscript, a dereference, a call that may be inlined).
+  const std::set<unsigned> &mayAccessLines(const FunctionDecl *FD, MemorySpace S);
+  std::map<std::pair<const FunctionDecl *, int>, std::set<unsigned>> MayAccess;
   /// Global accesses of one thread that read (write) the adjacent pieces
   /// of a block aligned at run time, each emitted at its own width where one
   /// instruction of the block's width would do: the first carries the
@@ -185,6 +219,82 @@ const VarDecl *pointerOf(const Expr *E) {
     } else {
       return nullptr;
     }
+  }
+  return nullptr;
+}
+
+/// Calls Visit(E), in source order, on each expression under S that may
+/// access memory of Space: a subscript, a dereference or an arrow whose
+/// base may lie there (a __shared__ or __constant__ variable, its own
+/// space; a kernel's pointer parameter, global memory; anything else, a
+/// local pointer or a device function's parameter, any), and each call of
+/// a function that is not a builtin (its code may be inlined there). Stops
+/// when Visit returns false.
+void forEachMayAccess(Stmt *S, MemorySpace Space,
+                      const std::function<bool(const Expr *)> &Visit) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    MemorySpace Space;
+    const std::function<bool(const Expr *)> &Visit;
+    Finder(MemorySpace Space, const std::function<bool(const Expr *)> &Visit)
+        : Space(Space), Visit(Visit) {}
+    bool mayBe(const Expr *Base) {
+      Base = Base->IgnoreParenImpCasts();
+      while (true) {
+        if (auto *AS = dyn_cast<ArraySubscriptExpr>(Base))
+          Base = AS->getBase()->IgnoreParenImpCasts();
+        else if (auto *ME = dyn_cast<MemberExpr>(Base); ME && !ME->isArrow())
+          Base = ME->getBase()->IgnoreParenImpCasts();
+        else
+          break;
+      }
+      const auto *DR = dyn_cast<DeclRefExpr>(Base);
+      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+      if (!VD)
+        return true;
+      if (VD->hasAttr<CUDASharedAttr>())
+        return Space == MemorySpace::Shared;
+      if (VD->hasAttr<CUDAConstantAttr>())
+        return Space == MemorySpace::Constant;
+      if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+        if (const auto *Fn = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+            Fn && Fn->hasAttr<CUDAGlobalAttr>() && P->getType()->isPointerType())
+          return Space == MemorySpace::Global;
+      return true;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+      return !mayBe(E->getBase()) || Visit(E);
+    }
+    bool VisitUnaryOperator(UnaryOperator *E) {
+      return E->getOpcode() != UO_Deref || !mayBe(E->getSubExpr()) || Visit(E);
+    }
+    bool VisitMemberExpr(MemberExpr *E) {
+      return !E->isArrow() || !mayBe(E->getBase()) || Visit(E);
+    }
+    bool VisitCallExpr(CallExpr *E) {
+      // threadIdx.x and the like are calls of __fetch_builtin_x(): no memory.
+      const FunctionDecl *Callee = E->getDirectCallee();
+      if (Callee && (Callee->getBuiltinID() ||
+                     (Callee->getIdentifier() &&
+                      Callee->getName().starts_with("__fetch_builtin_"))))
+        return true;
+      return Visit(E);
+    }
+  } F(Space, Visit);
+  F.TraverseStmt(S);
+}
+
+/// The variable an access expression's subscripts and fields start from.
+const ValueDecl *baseDecl(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else if (auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase();
+    else if (auto *DR = dyn_cast<DeclRefExpr>(E))
+      return DR->getDecl();
+    else
+      return nullptr;
   }
   return nullptr;
 }
@@ -521,6 +631,9 @@ const Expr *EmittedCode::partnerWithoutInstruction(const AccessEvent &E) {
   const Expr *Self = E.Site->IgnoreParenImpCasts();
   const Home &H = homeOf(E);
   const SourceManager &SM = Ctx.getSourceManager();
+  // The first in the source (BranchTwins is keyed by pointer: its order is
+  // not the same from one run to the next).
+  const Expr *First = nullptr;
   for (const auto &[If, Twins] : R.BranchTwins)
     for (const auto &[A, Op, B] : Twins) {
       if (A != Self || Op != E.Op)
@@ -529,14 +642,24 @@ const Expr *EmittedCode::partnerWithoutInstruction(const AccessEvent &E) {
       bool Has = false;
       for (const SassInstruction *S : emitted(H.File, Line, E.Space, E.Op))
         Has |= S->Width == E.Width;
-      if (!Has)
-        return B;
+      if (!Has && (!First || SM.isBeforeInTranslationUnit(B->getBeginLoc(), First->getBeginLoc())))
+        First = B;
     }
-  return nullptr;
+  return First;
 }
 
 void EmittedCode::joinTwins(std::vector<bool> &Drop, std::vector<bool> &Decided) {
-  for (const auto &[If, Twins] : R.BranchTwins) {
+  // In source order: a join claims its line, which the next one sees
+  // (BranchTwins is keyed by pointer, whose order varies between runs).
+  std::vector<const IfStmt *> Ifs;
+  for (const auto &Entry : R.BranchTwins)
+    Ifs.push_back(Entry.first);
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::sort(Ifs.begin(), Ifs.end(), [&](const IfStmt *A, const IfStmt *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  for (const IfStmt *If : Ifs) {
+    const auto &Twins = R.BranchTwins.find(If)->second;
     // A diamond only: in a chain of `else if`s nvcc merges the accesses of
     // several sides, with addresses it selects between, into instructions
     // the join cannot tell apart (Rodinia srad's nine sides).
@@ -767,6 +890,18 @@ void EmittedCode::warpRan() {
         continue;
       }
     }
+    // A call of a toolkit header's function (__ldcs, atomicAdd) whose
+    // instruction nvcc's line table gives an earlier call's location.
+    if (unsigned To = headerCallLine(I)) {
+      E.Witness = Witnessed::Corrected;
+      E.ReportLine = To;
+      E.WitnessNote = "nvcc's line table puts the instruction of this call on line " +
+                      std::to_string(To) + ", with the call of the same function there";
+      LeftWidths[{H.File, To, int(E.Space), int(E.Op)}].insert(E.Width);
+      if (WasMergeable)
+        forgetMergeable(E.Site, E.Op);
+      continue;
+    }
     // Nowhere: no instruction of its own.
     E.Witness = E.UnknownWhy.Kind == ReasonKind::LoadReused ||
                         E.UnknownWhy.Kind == ReasonKind::LoadForwarded
@@ -779,7 +914,306 @@ void EmittedCode::warpRan() {
       forgetMergeable(E.Site, E.Op);
   }
   noteVectorChances(Drop);
+  noteMergedOrphans(Drop);
   dropBuffered(0, Drop);
+}
+
+bool EmittedCode::inLoop(const Expr *Site, const FunctionDecl *FD) {
+  DynTypedNodeList Parents = Ctx.getParents(*Site);
+  for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
+      return true;
+    if (const auto *F = P.get<FunctionDecl>(); F && (!FD || F == FD))
+      return false;
+    Parents = Ctx.getParents(P);
+  }
+  return true; // not found: as if it were (no claim made)
+}
+
+namespace {
+/// The function a call of a system header calls, or null.
+const FunctionDecl *systemCallee(const Expr *Site, const SourceManager &SM) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(Site ? Site->IgnoreParenImpCasts() : nullptr);
+  const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+  if (!Callee)
+    return nullptr;
+  const FunctionDecl *Def = Callee->getDefinition();
+  if (!Def || !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return nullptr;
+  return Def;
+}
+
+std::string baseName(llvm::StringRef Path) {
+  size_t Slash = Path.find_last_of('/');
+  return std::string(Slash == llvm::StringRef::npos ? Path : Path.substr(Slash + 1));
+}
+} // namespace
+
+unsigned EmittedCode::headerCallLine(size_t Index) {
+  const AccessEvent &E = Buffered[Index];
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *Callee = systemCallee(E.Site, SM);
+  if (!Callee || E.Chunks != 1 || !Callee->getIdentifier())
+    return 0;
+  // nvcc's header and clang's may differ (clang defines __ldcs in its own
+  // wrapper): the callee is told by its name, its instructions by coming
+  // from a header, all from one line of it.
+  const llvm::StringRef Name = Callee->getName();
+  const Home &H = homeOf(E);
+  const std::string Own = baseName(H.File);
+  const unsigned Lo = functionLines(E.Function).first;
+  for (unsigned L = H.Line; L-- > Lo && L > 0;) {
+    unsigned Have = 0;
+    std::set<std::pair<std::string, unsigned>> Frames;
+    for (const SassInstruction *S : emitted(H.File, L, E.Space, E.Op))
+      if (S->Width == E.Width && S->Chain.size() > 1 && baseName(S->Chain.front().File) != Own) {
+        ++Have;
+        Frames.insert({baseName(S->Chain.front().File), S->Chain.front().Line});
+      }
+    if (!Have)
+      continue;
+    // The accesses of this kind on that line: calls of the same function
+    // only, fewer than its instructions there.
+    unsigned Calls = 0;
+    for (size_t J = 0; J < Buffered.size(); ++J) {
+      const AccessEvent &X = Buffered[J];
+      if (J == Index || X.Space != E.Space || X.Op != E.Op || !X.Site || !homeOf(X).Known ||
+          (X.ReportLine ? X.ReportLine : homeOf(X).Line) != L)
+        continue;
+      const FunctionDecl *C = systemCallee(X.Site, SM);
+      if (!C || !C->getIdentifier() || C->getName() != Name)
+        return 0;
+      ++Calls;
+    }
+    return Frames.size() == 1 && Have > Calls ? L : 0;
+  }
+  return 0;
+}
+
+const std::vector<EmittedCode::Chain> &EmittedCode::chainsOf(const FunctionDecl *FD) {
+  auto It = Chains.find(FD);
+  if (It != Chains.end())
+    return It->second;
+  std::vector<Chain> Out;
+  if (FD && FD->getBody()) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      llvm::DenseSet<const IfStmt *> Elses;
+      std::vector<const IfStmt *> Heads;
+      bool VisitIfStmt(IfStmt *S) {
+        if (const auto *Else = dyn_cast_or_null<IfStmt>(S->getElse())) {
+          Elses.insert(Else);
+          Heads.push_back(S);
+        }
+        return true;
+      }
+    } F;
+    F.TraverseStmt(FD->getBody());
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const IfStmt *Head : F.Heads)
+      if (!F.Elses.contains(Head))
+        Out.push_back({Head, SM.getPresumedLineNumber(SM.getExpansionLoc(Head->getBeginLoc())),
+                       SM.getPresumedLineNumber(SM.getExpansionLoc(Head->getEndLoc()))});
+  }
+  return Chains[FD] = std::move(Out);
+}
+
+const std::set<unsigned> &EmittedCode::mayAccessLines(const FunctionDecl *FD, MemorySpace Space) {
+  auto Key = std::make_pair(FD, int(Space));
+  auto It = MayAccess.find(Key);
+  if (It != MayAccess.end())
+    return It->second;
+  std::set<unsigned> Out;
+  if (FD && FD->getBody()) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    forEachMayAccess(FD->getBody(), Space, [&](const Expr *E) {
+      Out.insert(SM.getPresumedLineNumber(SM.getExpansionLoc(E->getBeginLoc())));
+      Out.insert(SM.getPresumedLineNumber(SM.getExpansionLoc(E->getEndLoc())));
+      return true;
+    });
+  }
+  return MayAccess[Key] = std::move(Out);
+}
+
+const Expr *EmittedCode::firstAccessIn(const Stmt *S, MemorySpace Space) {
+  const Expr *First = nullptr;
+  forEachMayAccess(const_cast<Stmt *>(S), Space, [&](const Expr *E) {
+    if (isa<CallExpr>(E))
+      return true;
+    First = E;
+    return false;
+  });
+  return First;
+}
+
+void EmittedCode::noteMergedOrphans(std::vector<bool> &Drop) {
+  const size_t N = Buffered.size();
+  // The lines this warp's accesses are reported on, by kind.
+  std::set<std::tuple<std::string, unsigned, int, int>> Claimed;
+  for (size_t I = 0; I < N; ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (Drop[I] || !decidable(E) || !homeOf(E).Known)
+      continue;
+    Claimed.insert({homeOf(E).File, E.ReportLine ? E.ReportLine : homeOf(E).Line, int(E.Space),
+                    int(E.Op)});
+  }
+  // The accesses of a chain's sides with no instruction of their own (or
+  // one that may serve other sides), by chain and kind.
+  struct Key {
+    const FunctionDecl *FD;
+    const IfStmt *Head;
+    unsigned Lo, Hi;
+    int Space, Op;
+    bool operator<(const Key &O) const {
+      return std::tie(FD, Head, Space, Op) < std::tie(O.FD, O.Head, O.Space, O.Op);
+    }
+  };
+  std::map<Key, std::vector<size_t>> Missing;
+  for (size_t I = 0; I < N; ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (Drop[I] || !decidable(E) || !homeOf(E).Known || E.Op == AccessOp::Atomic ||
+        (E.UnknownWhy.Kind != ReasonKind::NotEmitted && E.UnknownWhy.Kind != ReasonKind::TwinMayShare))
+      continue;
+    const unsigned L = homeOf(E).Line;
+    const Chain *In = nullptr;
+    for (const Chain &C : chainsOf(E.Function))
+      if (L >= C.Lo && L <= C.Hi) {
+        In = &C;
+        break;
+      }
+    // Outside a chain: the function's other accesses of the kind with no
+    // instruction of their own (a store nvcc merges with the one a branch
+    // writes over it, at the line of a nearby instruction).
+    if (In)
+      Missing[{E.Function, In->Head, In->Lo, In->Hi, int(E.Space), int(E.Op)}].push_back(I);
+    else
+      Missing[{E.Function, nullptr, functionLines(E.Function).first,
+               functionLines(E.Function).second, int(E.Space), int(E.Op)}]
+          .push_back(I);
+  }
+  // A line that holds, besides its own accesses' instructions, one more of
+  // their kind and width, while accesses of the function have none of
+  // their own: the extra one serves them, merged (on Rodinia srad and
+  // merged_branches.cu nvcc puts the merged store of one array on the line
+  // of another's), and Nsight Compute sums both on the line. Straight-line
+  // code only: an unrolled loop has more instructions than its accesses.
+  std::set<std::tuple<const FunctionDecl *, int, int>> Merging;
+  for (const auto &[K, Is] : Missing)
+    Merging.insert({K.FD, K.Space, K.Op});
+  std::map<std::tuple<std::string, unsigned, int, int, unsigned>, std::set<const Expr *>> Own;
+  for (size_t I = 0; I < N; ++I) {
+    const AccessEvent &E = Buffered[I];
+    if (!Drop[I] && decidable(E) && homeOf(E).Known && E.UnknownWhy.empty())
+      Own[{homeOf(E).File, E.ReportLine ? E.ReportLine : homeOf(E).Line, int(E.Space),
+           int(E.Op), E.Width}]
+          .insert(E.Site->IgnoreParenImpCasts());
+  }
+  for (size_t I = 0; I < N; ++I) {
+    AccessEvent &E = Buffered[I];
+    if (Drop[I] || !decidable(E) || !homeOf(E).Known || !E.UnknownWhy.empty() ||
+        E.Witness != Witnessed::Confirmed || E.Op == AccessOp::Atomic || E.Chunks != 1 ||
+        !Merging.count({E.Function, int(E.Space), int(E.Op)}) || inLoop(E.Site, E.Function))
+      continue;
+    const unsigned L = E.ReportLine ? E.ReportLine : homeOf(E).Line;
+    const std::vector<const SassInstruction *> &Here = emitted(homeOf(E).File, L, E.Space, E.Op);
+    const size_t Sites = Own[{homeOf(E).File, L, int(E.Space), int(E.Op), E.Width}].size();
+    size_t Same = 0;
+    for (const SassInstruction *S : Here)
+      Same += S->Width == E.Width;
+    if (Same <= Sites)
+      continue;
+    E.Witness = Witnessed::Corrected;
+    E.UnknownWhy = makeReason(ReasonKind::SharedWithMerged,
+                              {summarize(Here), std::to_string(Sites), kindText(E.Space, E.Op)});
+  }
+
+  std::vector<AccessEvent> Made;
+  // The chains first: a line after a chain is its merge point before it
+  // is anything else's.
+  std::vector<std::pair<const Key *, std::vector<size_t> *>> Order;
+  for (auto &[K, Is] : Missing)
+    if (K.Head)
+      Order.push_back({&K, &Is});
+  for (auto &[K, Is] : Missing)
+    if (!K.Head)
+      Order.push_back({&K, &Is});
+  for (auto [KP, IsP] : Order) {
+    const Key &K = *KP;
+    std::vector<size_t> &Is = *IsP;
+    std::stable_sort(Is.begin(), Is.end(), [&](size_t A, size_t B) {
+      return homeOf(Buffered[A]).Line < homeOf(Buffered[B]).Line;
+    });
+    const AccessEvent &First = Buffered[Is.front()];
+    const std::string &File = homeOf(First).File;
+    const auto Space = static_cast<MemorySpace>(K.Space);
+    const auto Op = static_cast<AccessOp>(K.Op);
+    const std::set<unsigned> &Busy = mayAccessLines(K.FD, Space);
+    // The code after the chain, up to the next line that may hold an
+    // access of this space, runs with the lanes of all its sides.
+    const unsigned FnHi = functionLines(K.FD).second;
+    unsigned Stop = FnHi + 1;
+    for (unsigned L : Busy)
+      if (L > K.Hi) {
+        Stop = std::min(Stop, L);
+        break;
+      }
+    // One site for the merged instructions of this kind, whichever warp
+    // finds them: the chain's first access of the space; outside a chain,
+    // the first access with no instruction of its own.
+    const Expr *Site = K.Head ? firstAccessIn(K.Head, Space) : First.Site;
+    if (!Site)
+      continue;
+    std::string Lines;
+    if (!K.Head) {
+      std::set<unsigned> Ls;
+      for (size_t I : Is)
+        Ls.insert(homeOf(Buffered[I]).Line);
+      unsigned Shown = 0;
+      for (unsigned L : Ls) {
+        if (Shown == 6)
+          break;
+        Lines += std::string(Shown == 0 ? "" : Shown + 1 == Ls.size() ? " and " : ", ") +
+                 std::to_string(L);
+        ++Shown;
+      }
+      if (Ls.size() > Shown)
+        Lines += " and " + std::to_string(Ls.size() - Shown) + " more";
+    }
+    for (unsigned L : R.Emitted->linesOf(File)) {
+      if (L < K.Lo || L >= Stop || Busy.count(L) || Claimed.count({File, L, K.Space, K.Op}))
+        continue;
+      const std::vector<const SassInstruction *> &Here = emitted(File, L, Space, Op);
+      if (Here.empty())
+        continue;
+      AccessEvent E = First;
+      E.Site = Site;
+      // The array the site names, where the kernel's regions hold it.
+      if (const ValueDecl *VD = baseDecl(Site))
+        for (RegionId Id = 0; Id < R.Regions.size(); ++Id)
+          if (R.Regions[Id].Decl == VD) {
+            E.Region = Id;
+            break;
+          }
+      E.ReportAt = nullptr;
+      E.BlameAt = nullptr;
+      E.ReportLine = L;
+      E.ContextKey += "|merged-at-line-" + std::to_string(L);
+      E.Witness = Witnessed::Corrected;
+      E.WitnessNote.clear();
+      E.UnknownWhy =
+          K.Head ? makeReason(ReasonKind::MergedFromBranches,
+                              {summarize(Here), kindText(Space, Op), std::to_string(K.Lo),
+                               std::to_string(K.Hi)})
+                 : makeReason(ReasonKind::MergedElsewhere,
+                              {summarize(Here), kindText(Space, Op), Lines});
+      Made.push_back(std::move(E));
+      Claimed.insert({File, L, K.Space, K.Op});
+    }
+  }
+  for (AccessEvent &E : Made) {
+    Buffered.push_back(std::move(E));
+    Drop.push_back(false);
+  }
 }
 
 void EmittedCode::noteVectorChances(const std::vector<bool> &Drop) {

@@ -44,6 +44,11 @@ __global__ void borders(float *out, const float *in, int cols) {
     a = t[ty - 1][tx] - c; b = t[ty + 1][tx] - c; w = t[ty][tx - 1] - c; e = t[ty][tx + 1] - c;
   }
   out[i] = a * a + b * b + w * w + e * e;
+  // Lines with an LDS and no shared load of their own: the `else if` of
+  // line 35 and this one. nvcc merged sides' loads into them; each gets a
+  // record, unknown (tests/lit/witness/merged_orphans.cu).
+  // CHECK-DAG: twins_chain.cu:35:3: borders load shared 'up' `up[ty][tx]` ?/? unknown {compiler-corrected unknown merged-from-branches; LDS}
+  // CHECK-DAG: twins_chain.cu:[[@LINE-5]]:3: borders load shared 'up' `up[ty][tx]` ?/? unknown {compiler-corrected unknown merged-from-branches; LDS}
 }
 
 int main() { borders<<<dim3(64, 64), dim3(16, 16)>>>(nullptr, nullptr, 1024); }
