@@ -547,14 +547,26 @@ void runOne(const FileJob &Job, const AnalysisOptions &Given, const RunOptions &
     Witness = *Shared;
   else
     Witness = std::async(std::launch::async, [&Job, WO] { return runWitness(Job, WO); }).share();
-  AOpts.Witness = [Witness] { return Witness.get().Module; };
+  auto Since = [](std::chrono::steady_clock::time_point Start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  };
+  AOpts.Witness = [Witness, &Out, Since] {
+    auto Start = std::chrono::steady_clock::now();
+    auto M = Witness.get().Module;
+    Out.Times.WitnessWait += Since(Start);
+    return M;
+  };
   // Layout fixes that rest on what nvcc emits for the edited code are
   // compiled (driver/FixCompile.h), when the witness compiled the file.
-  AOpts.CompileLayouts = [Witness, WO, &Job](const std::vector<LayoutCompileCheck> &Checks) {
+  AOpts.CompileLayouts = [Witness, WO, &Job, &Out,
+                          Since](const std::vector<LayoutCompileCheck> &Checks) {
     const WitnessResult &W = Witness.get();
     if (!W.Module || W.Deferred)
       return std::vector<int>(Checks.size(), -1);
-    return layoutCompilesAlike(Job, WO, *W.Module, Checks);
+    auto Start = std::chrono::steady_clock::now();
+    std::vector<int> Alike = layoutCompilesAlike(Job, WO, *W.Module, Checks);
+    Out.Times.LayoutCompile += Since(Start);
+    return Alike;
   };
   struct Join {
     std::shared_future<WitnessResult> &W;

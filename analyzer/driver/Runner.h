@@ -43,6 +43,11 @@ struct FileTimes {
   double Parse = 0;    // clang: preprocessing, parsing, semantic analysis
   double Analysis = 0; // analyzeTranslationUnit, broken down in Phases
   AnalysisTimes Phases;
+  /// Parts of Analysis spent waiting: for the compiler witness's compile
+  /// and disassembly (what the parse did not hide), and compiling layout
+  /// fixes' edited code (driver/FixCompile.h).
+  double WitnessWait = 0;
+  double LayoutCompile = 0;
   double total() const { return Preamble + Parse + Analysis; }
 };
 

@@ -56,6 +56,14 @@ std::string renderTimeReport(const std::vector<FileTimeEntry> &Files, double Out
          << K->Configs << " launch configuration" << (K->Configs == 1 ? "" : "s") << ", "
          << K->Warps << " warp" << (K->Warps == 1 ? "" : "s") << " in " << K->Walks << " walk"
          << (K->Walks == 1 ? "" : "s") << ": " << K->Name << "\n";
+    // Parts of the analysis spent waiting for nvcc and nvdisasm.
+    if (T.WitnessWait > 0.0005)
+      row(OS, T.WitnessWait, Total,
+          "of the analysis: waiting for the compiler witness (nvcc, nvdisasm; what the parse "
+          "did not hide)");
+    if (T.LayoutCompile > 0.0005)
+      row(OS, T.LayoutCompile, Total,
+          "of the analysis: compiling layout fixes' edited code (nvcc, nvdisasm)");
   }
   OS << "output: " << llvm::format("%.3f", OutputSeconds)
      << " s (rules, filters, printing)\n";
