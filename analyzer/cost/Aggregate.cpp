@@ -108,6 +108,11 @@ Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
   };
   const SpaceModel &Model = spaceModel(Space);
   Cost Out = averageOverResidues(D, [&](int64_t R) {
+    if (Instr && Instr->Kind == InstrKind::SharedAtomic) {
+      const SharedAtomicCount A = countSharedAtomicWavefronts(Addr(R), Active);
+      return std::make_pair(double(A.Wavefronts),
+                            double(countWavefronts(Addr(R), Active, Width).Ideal));
+    }
     if (Instr && Instr->Kind != InstrKind::Plain) {
       const bool Bypass = Instr->Kind == InstrKind::AsyncCopyBypass;
       if (Instr->Kind == InstrKind::Matrix) {
@@ -406,6 +411,37 @@ void AccessAggregator::record(const AccessEvent &E, Repeat *Again) {
     }
     S.SumW += E.Weight;
     return;
+  }
+  // An atomic on shared memory: its own rule (model/Instructions.h), or
+  // unknown where it is not measured.
+  if (!Instr && E.Space == MemorySpace::Shared && E.Op == AccessOp::Atomic) {
+    std::string Why;
+    if (E.Width != 4 || (!E.AccessType.isNull() && E.AccessType->isRealFloatingType()))
+      Why = "a " + std::to_string(E.Width * 8) + "-bit " +
+            (!E.AccessType.isNull() && E.AccessType->isRealFloatingType() ? "floating-point "
+                                                                           : "") +
+            "atomic there is a compare-and-swap loop (ATOMS.CAST.SPIN, measured on an H100: an "
+            "LDS and twice a store's wavefronts for each try), whose tries depend on the other "
+            "lanes' and warps'";
+    else if (!Addr.hasUniformSymbolicPart(E.Active))
+      Why = "its lanes are spread by an amount the analysis does not know";
+    else {
+      const LaneInts C = Addr.laneConstants();
+      const unsigned F = firstLane(E.Active);
+      for (unsigned L = 0; L < WarpSize && Why.empty(); ++L)
+        if (laneActive(E.Active, L) && floorMod(C[L] - C[F], 4) != 0)
+          Why = "its lanes' words are not 4-byte aligned alike";
+      if (Why.empty())
+        Why = countSharedAtomicWavefronts(C, E.Active).Unknown;
+    }
+    if (!Why.empty()) {
+      if (S.UnknownWhy.empty())
+        S.UnknownWhy = makeReason(ReasonKind::SharedAtomicUnmeasured, {Why});
+      S.SumW += E.Weight;
+      return;
+    }
+    Instr.emplace();
+    Instr->Kind = InstrKind::SharedAtomic;
   }
   std::string Key = memoKey("cost", E.Space, Addr, E.Active, E.Width, Rg.Align);
   if (Instr) {

@@ -322,7 +322,15 @@ Value WarpInterp::evalBuiltinCall(const CallExpr *CE, const FunctionDecl *FD,
     for (unsigned I = 1; I < N; ++I)
       eval(Arg(I));
     LValue LV = memAt(P);
-    access(AccessOp::Atomic, LV, Arg(0)->getType()->getPointeeType(), CE);
+    const QualType T = Arg(0)->getType()->getPointeeType();
+    access(AccessOp::Atomic, LV, T, CE);
+    // atomicAdd of a float or a 64-bit word on shared memory is a
+    // compare-and-swap loop: it first reads the word (an LDS, once; measured
+    // on an H100: sample_kernels/shared_atomics.cu), a plain load of it.
+    if (Name == "atomicAdd" && LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr &&
+        R.Regions[LV.Ptr.Region].space() == MemorySpace::Shared &&
+        (T->isRealFloatingType() || Ctx.getTypeSize(T) == 64))
+      access(AccessOp::Load, LV, T, CE);
     return isIntegral(CE->getType()) || CE->getType()->isPointerType()
                ? Value::unknown(ReasonKind::IntrinsicResult, {Name})
                : Value::opaque();

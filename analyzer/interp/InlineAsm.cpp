@@ -17,8 +17,9 @@
 //                                  type and vector (.v2.f32: 8 bytes)
 //   atom / red .global, a type     REDG / ATOMG: an atomic access of the
 //                                  type's width, as atomicAdd
+//   atom / red .shared, 32-bit int ATOMS: a shared atomic, as atomicAdd
 //   cp.async.bulk (TMA), other     unknown, with the instruction named
-//   ldmatrix shapes, shared,
+//   ldmatrix shapes, other shared,
 //   vector or packed atom/red, a
 //   guarded instruction, branches
 //
@@ -405,10 +406,17 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
     // Global atomics and reductions (`red.global.add.f32 [a], v;`,
     // `atom.global.add.u32 d, [a], v;`): one atomic access of the width of
     // their type, as atomicAdd is (the same RED/ATOM instruction, measured:
-    // sample_kernels/grid_stride.cu, image_pipeline.cu). Vector, packed and
-    // shared forms stay unknown below.
-    if ((Head == "atom" || Head == "red") && St.has("global") && !St.has("v2") &&
+    // sample_kernels/grid_stride.cu, image_pipeline.cu). Vector and packed
+    // forms, and shared ones of other types, stay unknown below.
+    // Shared ones of a 32-bit integer (`red.shared.add.u32 [a], v;`) are
+    // ATOMS as atomicAdd's (measured alike: sample_kernels/shared_atomics.cu),
+    // costed by the shared-atomic rule (model/Instructions.h).
+    const bool SharedInt = St.has("shared") && (St.Opcode.back() == "u32" ||
+                                                St.Opcode.back() == "s32" ||
+                                                St.Opcode.back() == "b32");
+    if ((Head == "atom" || Head == "red") && (St.has("global") || SharedInt) && !St.has("v2") &&
         !St.has("v4") && !St.has("v8")) {
+      const MemorySpace Space = St.has("global") ? MemorySpace::Global : MemorySpace::Shared;
       const size_t AddrAt = Head == "red" ? 0 : 1;
       std::optional<PtxAddress> A =
           N > AddrAt ? parsePtxAddress(St.Operands[AddrAt]) : std::nullopt;
@@ -417,12 +425,12 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
         AsmValue B = Get(A->Base);
         Clobber(St);
         AsmInstruction I;
-        I.Space = MemorySpace::Global;
+        I.Space = Space;
         if (Guarded)
           I.Why = GuardWhy();
         if (B.V.K == Value::Ptr) {
           std::optional<MemorySpace> Sp = R.Regions[B.V.Region].space();
-          if (Sp && *Sp != MemorySpace::Global)
+          if (Sp && *Sp != Space)
             B.V = Value::unknown(Unmodelled(St, "its state space is not the pointer's"));
         }
         if (!B.Site)

@@ -203,8 +203,35 @@ std::string instructionName(InstrKind Kind, bool Store, unsigned Width, unsigned
   case InstrKind::Matrix:
     return std::string(Store ? "stmatrix" : "ldmatrix") + " .x" + std::to_string(Matrices) +
            (Store ? " (STSM)" : " (LDSM)");
+  case InstrKind::SharedAtomic:
+    return "";
   }
   return "";
+}
+
+SharedAtomicCount countSharedAtomicWavefronts(const LaneInts &ByteAddr, LaneMask Active) {
+  SharedAtomicCount R;
+  std::vector<int64_t> Words;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (laneActive(Active, L))
+      Words.push_back(floorDiv(ByteAddr[L], BankWordBytes));
+  if (Words.empty())
+    return R;
+  std::sort(Words.begin(), Words.end());
+  if (Words.front() == Words.back()) {
+    R.Unknown = "every lane on one word: nvcc may combine the warp's atomics into one "
+                "(one lane's, when it can prove the address the same for all), or not";
+    return R;
+  }
+  // Every lane is served on its own: the most lanes on one bank.
+  unsigned LanesPerBank[NumBanks] = {};
+  for (int64_t W : Words)
+    ++LanesPerBank[bankOfWord(W)];
+  unsigned ByLanes = 0;
+  for (unsigned B = 0; B < NumBanks; ++B)
+    ByLanes = std::max(ByLanes, LanesPerBank[B]);
+  R.Wavefronts = ByLanes;
+  return R;
 }
 
 } // namespace coalesce

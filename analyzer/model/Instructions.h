@@ -62,7 +62,25 @@ enum class InstrKind : uint8_t {
   AsyncCopy,       // LDGSTS (cp.async.ca, or .cg of 4/8 bytes never emitted)
   AsyncCopyBypass, // LDGSTS.BYPASS.128 (cp.async.cg 16 bytes)
   Matrix,          // LDSM / STSM
+  SharedAtomic,    // ATOMS of a 32-bit integer (used by the costing only)
 };
+
+/// Shared-memory atomics (ATOMS of a 32-bit integer): lanes on one word do
+/// not share it as a load's lanes share a read, each is served on its own:
+/// the most lanes on one bank. Measured on an H100
+/// (sample_kernels/shared_atomics.cu): a lane per word 1 wavefront, 32
+/// words of one bank 32, two lanes per word on 16 banks 2, four on 8 banks
+/// 4, half-warps on two words of one bank 32, pairs on words sharing banks
+/// two by two 4, a warp on one word indexed by t / 32: 32. Every lane on
+/// one word with an index nvcc can prove the same for all (s[0]): nvcc
+/// combines the warp's atomics into one lane's (1, one predicated ATOMS):
+/// all lanes on one word is unknown (Unknown says why), since which of the
+/// two nvcc does is not known here.
+struct SharedAtomicCount {
+  unsigned Wavefronts = 0;
+  std::string Unknown;
+};
+SharedAtomicCount countSharedAtomicWavefronts(const LaneInts &ByteAddr, LaneMask Active);
 
 /// Bytes of one row of an ldmatrix/stmatrix matrix, and lanes per matrix.
 constexpr unsigned MatrixRowBytes = 16;

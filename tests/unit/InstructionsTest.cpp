@@ -162,6 +162,27 @@ INSTANTIATE_TEST_SUITE_P(
         MatrixCase{"wmma ldm 24 (48-byte rows)", 4,
                    [](int64_t L) { return (L % 16) * 48 + (L / 16) * 16; }, 4}));
 
+// Atomics on shared memory (ATOMS of a 32-bit integer), measured on an
+// H100 (sample_kernels/shared_atomics.cu): lanes on one word are served one
+// by one, unlike a load's broadcast.
+TEST(Instructions, SharedAtomicsAsMeasured) {
+  auto Count = [](const std::function<int64_t(int64_t)> &Word, LaneMask Active = AllLanes) {
+    return countSharedAtomicWavefronts(lanes([&](int64_t L) { return Word(L) * 4; }), Active);
+  };
+  EXPECT_EQ(Count([](int64_t L) { return L; }).Wavefronts, 1u);             // add_own_word
+  EXPECT_EQ(Count([](int64_t L) { return L * 32; }).Wavefronts, 32u);       // add_one_bank
+  EXPECT_EQ(Count([](int64_t L) { return L / 2; }).Wavefronts, 2u);         // add_pairs (a store: 1)
+  EXPECT_EQ(Count([](int64_t L) { return L / 4; }).Wavefronts, 4u);         // add_quads
+  EXPECT_EQ(Count([](int64_t L) { return (L / 16) * 32; }).Wavefronts, 32u); // two words, one bank
+  EXPECT_EQ(Count([](int64_t L) { return L / 4 + ((L / 2) % 2) * 32; }).Wavefronts,
+            4u); // add_pairs_two_banks
+  // Every lane on one word: nvcc may combine them (add_same_word measured 1
+  // with one predicated ATOMS); not predicted.
+  EXPECT_FALSE(Count([](int64_t) { return int64_t(5); }).Unknown.empty());
+  // Inactive lanes do not count.
+  EXPECT_EQ(Count([](int64_t L) { return L / 2; }, 0x55555555u).Wavefronts, 1u);
+}
+
 TEST(Instructions, Names) {
   EXPECT_EQ(instructionName(InstrKind::AsyncCopy, false, 8, 0), "cp.async.ca 8 bytes (LDGSTS.64)");
   EXPECT_EQ(instructionName(InstrKind::AsyncCopyBypass, false, 16, 0),
