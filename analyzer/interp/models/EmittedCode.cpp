@@ -160,8 +160,10 @@ private:
   bool mergeable(const Expr *Site, AccessOp Op) const {
     return R.Mergeable.count({Site, Op}) || R.Mergeable.count({Site->IgnoreParenImpCasts(), Op});
   }
-  /// Whether Site lies in a loop of FD.
+  /// Whether Site lies in a loop of FD (memoized).
   bool inLoop(const Expr *Site, const FunctionDecl *FD);
+  bool findLoopAbove(const Expr *Site, const FunctionDecl *FD);
+  llvm::DenseMap<const Expr *, bool> InLoop;
   /// For an access that is a call of a function of a system header and has
   /// no instruction on its own lines: the nearest earlier line holding
   /// more instructions of its kind and width, inlined from that function,
@@ -919,6 +921,13 @@ void EmittedCode::warpRan() {
 }
 
 bool EmittedCode::inLoop(const Expr *Site, const FunctionDecl *FD) {
+  auto Known = InLoop.find(Site);
+  if (Known != InLoop.end())
+    return Known->second;
+  return InLoop[Site] = findLoopAbove(Site, FD);
+}
+
+bool EmittedCode::findLoopAbove(const Expr *Site, const FunctionDecl *FD) {
   DynTypedNodeList Parents = Ctx.getParents(*Site);
   for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
     const DynTypedNode &P = Parents[0];
@@ -1112,7 +1121,7 @@ void EmittedCode::noteMergedOrphans(std::vector<bool> &Drop) {
     AccessEvent &E = Buffered[I];
     if (Drop[I] || !decidable(E) || !homeOf(E).Known || !E.UnknownWhy.empty() ||
         E.Witness != Witnessed::Confirmed || E.Op == AccessOp::Atomic || E.Chunks != 1 ||
-        !Merging.count({E.Function, int(E.Space), int(E.Op)}) || inLoop(E.Site, E.Function))
+        !Merging.count({E.Function, int(E.Space), int(E.Op)}))
       continue;
     const unsigned L = E.ReportLine ? E.ReportLine : homeOf(E).Line;
     const std::vector<const SassInstruction *> &Here = emitted(homeOf(E).File, L, E.Space, E.Op);
@@ -1120,7 +1129,7 @@ void EmittedCode::noteMergedOrphans(std::vector<bool> &Drop) {
     size_t Same = 0;
     for (const SassInstruction *S : Here)
       Same += S->Width == E.Width;
-    if (Same <= Sites)
+    if (Same <= Sites || inLoop(E.Site, E.Function))
       continue;
     E.Witness = Witnessed::Corrected;
     E.UnknownWhy = makeReason(ReasonKind::SharedWithMerged,
