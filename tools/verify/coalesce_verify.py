@@ -362,10 +362,7 @@ def apply_inline_map(block, inline_map):
         ok = True
         for addr, ins in f["instructions"].items():
             r = by_offset.get(int(addr, 16))
-            opcode = r["sass"].split()[0] if r and r["sass"] else ""
-            if opcode.startswith("@") and r:
-                opcode = r["sass"].split()[1]
-            if opcode != ins["sass"]:
+            if (opcode_of(r) if r else "") != ins["sass"]:
                 ok = False
                 break
         if ok:
@@ -427,12 +424,18 @@ def load_inline_map(directory, stem):
     return None
 
 
+def opcode_of(rec):
+    """The opcode of a recorded instruction, without its predicate."""
+    words = (rec.get("sass") or "").split()
+    if words and words[0].startswith("@"):
+        words = words[1:]
+    return words[0] if words else ""
+
+
 def space_op(rec):
     space = (rec.get("Address Space") or "").strip().lower()
     op = (rec.get("Access Operation") or "").strip().lower()
-    opcode = rec["sass"].split()[0] if rec.get("sass") else ""
-    if opcode.startswith("@"):
-        opcode = rec["sass"].split()[1]
+    opcode = opcode_of(rec)
     # An LDC of a __constant__ variable (ULDC, the uniform datapath's load,
     # does not go through the constant cache's counters).
     if re.fullmatch(r"LDC(\.\w+)*", opcode) and USER_CONSTANT_BANK in rec.get("sass", ""):

@@ -42,6 +42,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <climits>
@@ -225,6 +226,22 @@ const VarDecl *pointerOf(const Expr *E) {
   return nullptr;
 }
 
+/// The variable an access expression's subscripts and fields start from.
+const ValueDecl *baseDecl(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else if (auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase();
+    else if (auto *DR = dyn_cast<DeclRefExpr>(E))
+      return DR->getDecl();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
 /// Calls Visit(E), in source order, on each expression under S that may
 /// access memory of Space: a subscript, a dereference or an arrow whose
 /// base may lie there (a __shared__ or __constant__ variable, its own
@@ -240,17 +257,7 @@ void forEachMayAccess(Stmt *S, MemorySpace Space,
     Finder(MemorySpace Space, const std::function<bool(const Expr *)> &Visit)
         : Space(Space), Visit(Visit) {}
     bool mayBe(const Expr *Base) {
-      Base = Base->IgnoreParenImpCasts();
-      while (true) {
-        if (auto *AS = dyn_cast<ArraySubscriptExpr>(Base))
-          Base = AS->getBase()->IgnoreParenImpCasts();
-        else if (auto *ME = dyn_cast<MemberExpr>(Base); ME && !ME->isArrow())
-          Base = ME->getBase()->IgnoreParenImpCasts();
-        else
-          break;
-      }
-      const auto *DR = dyn_cast<DeclRefExpr>(Base);
-      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+      const auto *VD = dyn_cast_or_null<VarDecl>(baseDecl(Base));
       if (!VD)
         return true;
       if (VD->hasAttr<CUDASharedAttr>())
@@ -283,22 +290,6 @@ void forEachMayAccess(Stmt *S, MemorySpace Space,
     }
   } F(Space, Visit);
   F.TraverseStmt(S);
-}
-
-/// The variable an access expression's subscripts and fields start from.
-const ValueDecl *baseDecl(const Expr *E) {
-  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
-    E = E->IgnoreParenImpCasts();
-    if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-      E = AS->getBase();
-    else if (auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-      E = ME->getBase();
-    else if (auto *DR = dyn_cast<DeclRefExpr>(E))
-      return DR->getDecl();
-    else
-      return nullptr;
-  }
-  return nullptr;
 }
 
 const EmittedCode::Home &EmittedCode::homeOf(const AccessEvent &E) {
@@ -953,10 +944,7 @@ const FunctionDecl *systemCallee(const Expr *Site, const SourceManager &SM) {
   return Def;
 }
 
-std::string baseName(llvm::StringRef Path) {
-  size_t Slash = Path.find_last_of('/');
-  return std::string(Slash == llvm::StringRef::npos ? Path : Path.substr(Slash + 1));
-}
+std::string baseName(llvm::StringRef Path) { return llvm::sys::path::filename(Path).str(); }
 } // namespace
 
 unsigned EmittedCode::headerCallLine(size_t Index) {
