@@ -37,6 +37,10 @@ std::string factsKey(const LaunchFacts &F) {
   for (auto &KV : F.PtrOffsets)
     K += "|p" + std::to_string(reinterpret_cast<uintptr_t>(KV.first)) + "=" +
          std::to_string(KV.second);
+  // Tensor maps: the encode call that made each (its arguments may differ
+  // between two calls of one helper: each map is its own).
+  for (auto &KV : F.TensorMaps)
+    K += "|t" + std::to_string(reinterpret_cast<uintptr_t>(KV.first)) + "=" + tensorMapKey(KV.second);
   return K;
 }
 

@@ -71,6 +71,10 @@ public:
   /// describe (two rules can split a space: misaligned and uncoalesced
   /// global accesses).
   virtual bool claims(const AccessRecord &) const { return true; }
+  /// False for a rule about what the code does rather than what an access
+  /// costs (coalesce-tma-contract): it reports every record it claims,
+  /// known cost or not, and gives no remark for unknown ones.
+  virtual bool aboutCost() const { return true; }
   /// The finding about R, an access in space() whose cost exceeds its ideal
   /// by more than Opts.MinRatio: F comes with the rule's id, R's position
   /// and R; the rule writes the message, notes and fix-its, and may make it

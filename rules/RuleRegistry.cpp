@@ -5,6 +5,7 @@
 #include "ConstantSerialisation.h"
 #include "MisalignedGlobal.h"
 #include "SharedBankConflict.h"
+#include "TensorCopyContract.h"
 #include "UncoalescedGlobal.h"
 #include "UncoalescedLocal.h"
 
@@ -60,6 +61,18 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
       if (Rl->space() != R.Space ||
           (!Enabled.empty() && std::find(Enabled.begin(), Enabled.end(), Rl->id()) == Enabled.end()))
         continue;
+      if (!Rl->aboutCost()) {
+        if (!Rl->claims(R))
+          continue;
+        Finding F;
+        F.RuleId = Rl->id();
+        F.Pos = shownAt(R);
+        F.Record = &R;
+        Rl->describe(R, Opts, F);
+        noteBlame(R, F);
+        Out.push_back(std::move(F));
+        continue;
+      }
       if (!R.Ans.known()) {
         // One remark per record, from the rule of its space that claims it.
         if (Opts.ReportUnknown && Rl->claims(R))

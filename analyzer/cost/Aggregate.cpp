@@ -278,6 +278,12 @@ void AccessAggregator::record(const AccessEvent &E, Repeat *Again) {
   }
   if (!E.Because.empty() && S.Because.empty())
     S.Because = E.Because;
+  for (const ContractBreak &B : E.Contract)
+    // One per rule: the first warp's words (another warp's lanes read
+    // other bytes of the same box).
+    if (std::none_of(S.Contract.begin(), S.Contract.end(),
+                     [&](const ContractBreak &O) { return O.Rule == B.Rule; }))
+      S.Contract.push_back(B);
   for (const Assumption &A : E.Assumptions)
     addAssumption(S, A);
   S.WitnessCorrected |= E.Witness == Witnessed::Corrected;
@@ -726,6 +732,7 @@ std::vector<AccessRecord> AccessAggregator::finish(const std::string &KernelName
     Rec.Instruction = S->Instruction;
     (void)T;
     Rec.Because = S->Because;
+    Rec.Contract = S->Contract;
     Rec.StructSize = S->StructSize;
     Rec.Assumptions = S->Assumptions;
     Rec.RequestsKnown = S->RequestsKnown;

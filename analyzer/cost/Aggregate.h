@@ -90,6 +90,7 @@ private:
     double CostLo = 0, CostHi = 0, IdealLo = 0, IdealHi = 0;
     Reason UnknownWhy, MaskWhy;
     std::string Because;
+    std::vector<ContractBreak> Contract;
     int64_t StructSize = 0;
     std::vector<Assumption> Assumptions;
     std::vector<Assumption> AlignmentNotes;

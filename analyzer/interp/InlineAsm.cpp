@@ -335,6 +335,12 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
       asmAccess(AccessOp::Load, G, Src->Offset, W, I);
       continue;
     }
+    // A TMA copy of a box between global and shared memory.
+    if (Head == "cp" && St.has("async") && St.has("bulk") && St.has("tensor") &&
+        St.has("shared") && St.has("global") && N >= 2) {
+      tensorCopy(St, Get, Line, AnySite);
+      continue;
+    }
     if (Head == "cp" && St.has("async") && St.has("bulk")) {
       std::optional<PtxAddress> Dst = N ? parsePtxAddress(St.Operands[0]) : std::nullopt;
       AsmValue D = Dst ? Get(Dst->Base) : AsmValue{};

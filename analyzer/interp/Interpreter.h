@@ -27,6 +27,7 @@
 #include "model/Instructions.h"
 #include "model/IntOps.h"
 #include "model/Poly.h"
+#include "model/TensorMap.h"
 #include "model/WarpModel.h"
 #include "report/Report.h"
 #include "witness/Sass.h"
@@ -228,6 +229,9 @@ struct AccessEvent {
   /// (interp/InlineAsm.cpp).
   InstrKind Instr = InstrKind::Plain;
   unsigned Matrices = 0;
+  /// Rules of a contract the access breaks (a TMA copy's map or
+  /// destination, a reader of a tile a TMA copy swizzled): model/TensorMap.h.
+  std::vector<ContractBreak> Contract;
   /// An asynchronous copy's other side, once the sides are split for their
   /// costs (cost/Aggregate.cpp): each side's cost depends on both.
   std::optional<RegionId> PartnerRegion;
@@ -326,6 +330,16 @@ struct BlockBox {
   std::string str() const; // "blockIdx.x in [3, 4)"
 };
 
+/// A box a TMA copy wrote into shared memory (interp/TensorCopies.cpp): its
+/// readers are checked against its swizzle.
+struct TensorCopyLayout {
+  RegionId Region = 0;
+  int64_t Offset = 0; // of the box in the region
+  int64_t Bytes = 0;
+  unsigned Span = 0;  // the swizzle's span (0: none)
+  std::string Swizzle, MapAt, CopyAt; // the mode's name, "f.cu:12", "f.cu:30"
+};
+
 struct KernelRun {
   clang::ASTContext &Ctx;
   const clang::FunctionDecl *Kernel;
@@ -333,6 +347,8 @@ struct KernelRun {
   InterpreterLimits Limits;
   SymbolTable Syms;
   std::vector<MemRegion> Regions;
+  /// The boxes TMA copies wrote, for all warps' walks.
+  std::vector<TensorCopyLayout> TensorCopies;
   EventSink *Sink = nullptr;
   uint64_t Steps = 0;
   /// Walks of a warp made (interpretWarp()), one standing for several

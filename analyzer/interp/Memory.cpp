@@ -665,6 +665,7 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
     E.Instr = PendingAsm->Kind;
     E.Matrices = PendingAsm->Matrices;
     E.SecondSide = PendingAsm->Second;
+    E.Contract = PendingAsm->Contract;
     if (E.UnknownWhy.empty() && !PendingAsm->Why.empty())
       E.UnknownWhy = PendingAsm->Why;
   }
@@ -728,6 +729,8 @@ void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
       W /= 2;
   }
   unsigned Chunks = static_cast<unsigned>(Size / W);
+  // A load of a box a TMA copy wrote with a swizzle.
+  checkTensorCopyReader(E, LV);
   // What the compiler makes of it: a load it does not issue again
   // (models/LoadReuse.cpp), shared accesses it merges (models/SharedMerges.cpp).
   const bool Plain = Chunks == 1 && Rg && E.UnknownWhy.empty() && !CT.isVolatileQualified() &&

@@ -207,6 +207,22 @@ std::optional<PtxAddress> parsePtxAddress(const std::string &Operand) {
   return A;
 }
 
+std::optional<PtxTensorOperand> parsePtxTensorOperand(const std::string &Operand) {
+  const std::string S = trim(Operand);
+  if (S.size() < 5 || S.front() != '[' || S.back() != ']')
+    return std::nullopt;
+  std::vector<std::string> Parts = splitOperands(S.substr(1, S.size() - 2));
+  if (Parts.size() != 2 || Parts[0].empty())
+    return std::nullopt;
+  const std::string C = trim(Parts[1]);
+  if (C.size() < 2 || C.front() != '{' || C.back() != '}')
+    return std::nullopt;
+  PtxTensorOperand T;
+  T.Map = trim(Parts[0]);
+  T.Coords = parsePtxList(C);
+  return T;
+}
+
 std::vector<std::string> parsePtxList(const std::string &Operand) {
   const std::string S = trim(Operand);
   if (S.size() >= 2 && S.front() == '{' && S.back() == '}')

@@ -46,6 +46,13 @@ struct PtxAddress {
 };
 std::optional<PtxAddress> parsePtxAddress(const std::string &Operand);
 
+/// The tensor operand of cp.async.bulk.tensor: `[map, {x, y}]`.
+struct PtxTensorOperand {
+  std::string Map;
+  std::vector<std::string> Coords;
+};
+std::optional<PtxTensorOperand> parsePtxTensorOperand(const std::string &Operand);
+
 /// The names of a vector operand `{$0, $1}` (one name for a plain operand).
 std::vector<std::string> parsePtxList(const std::string &Operand);
 

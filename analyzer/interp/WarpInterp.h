@@ -34,6 +34,7 @@
 
 #include "interp/CompilerModel.h"
 #include "interp/Interpreter.h"
+#include "interp/PtxAsm.h"
 #include "model/IntOps.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -41,6 +42,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -324,6 +326,7 @@ private:
     std::optional<MemorySpace> Space;
     Reason Why; // the instruction cannot be costed (a partial warp, ...)
     unsigned Line = 0; // where the statement's last operand ends
+    std::vector<ContractBreak> Contract; // a TMA copy's
   };
   std::optional<AsmInstruction> PendingAsm;
   unsigned LastOperandLine = 0; // of the asm statement being run
@@ -338,6 +341,16 @@ private:
   void asmAccess(AccessOp Op, const AsmValue &Base, int64_t Offset, unsigned Width,
                  AsmInstruction Instr);
   clang::QualType asmType(unsigned Width);
+  // TMA copies (TensorCopies.cpp) -------------------------------------------------
+  /// A `cp.async.bulk.tensor` statement: its record (what the copy moves,
+  /// the contract of its map and destination) and the layout of the box it
+  /// writes into shared memory.
+  void tensorCopy(const PtxStatement &St,
+                  const std::function<AsmValue(const std::string &)> &Get,
+                  const std::string &Line, const clang::Expr *AnySite);
+  /// A shared load of a box a TMA copy swizzled: whether its address
+  /// applies the swizzle (E.Contract gets the rule it breaks).
+  void checkTensorCopyReader(AccessEvent &E, const LValue &LV);
 
   // Cooperative groups (Groups.cpp) ---------------------------------------------
   bool isGroupType(clang::QualType T) const;

@@ -227,6 +227,9 @@ HVal HostInterp::callFunction(const FunctionDecl *FD, const CallExpr *Call,
   }
   if (!St.Live)
     return HVal::unknown();
+  if (Call)
+    if (std::optional<HVal> K = tensorMapEncode(Call, Vals, St))
+      return *K;
   if (FD)
     if (std::optional<HVal> K = knownFunction(FD, Call, Vals, St))
       return *K;
@@ -414,6 +417,7 @@ HVal HostInterp::enter(const FunctionDecl *FD, std::vector<HVal> ArgVals,
   if (St.Cells.size() > Base)
     St.Cells.resize(Base);
   St.AddrTaken.erase(St.AddrTaken.lower_bound(Base), St.AddrTaken.end());
+  St.ConstCells.erase(St.ConstCells.lower_bound(Base), St.ConstCells.end());
   St.Vars = std::move(SavedVars);
   if (Result.K == HVal::Addr && !Result.A.Global && Result.A.Cell >= Base)
     Result = HVal::unknown(W); // the address of a local of the callee
@@ -485,6 +489,111 @@ HVal HostInterp::evalConstruct(const CXXConstructExpr *E, State &St) {
   }
   (void)callFunction(CD, nullptr, Args, std::nullopt, nullptr, St);
   return HVal::unknown(why(ReasonKind::HostConstructorObject, {RD->getNameAsString()}));
+}
+
+namespace {
+
+bool isRecordNamed(QualType T, llvm::StringRef Name) {
+  const RecordDecl *RD = T.getCanonicalType()->getAsRecordDecl();
+  return RD && RD->getName() == Name;
+}
+
+bool isEnumNamed(QualType T, llvm::StringRef Name) {
+  const auto *ET = T.getCanonicalType()->getAs<EnumType>();
+  return ET && ET->getDecl()->getName() == Name;
+}
+
+/// The mark in a CUtensorMap's first opaque word that the walk's encode
+/// model wrote it (its second word: the index of the encoding).
+constexpr int64_t EncodedMapMark = 0x434f414c45534345; // "COALESCE"
+
+/// The step from a CUtensorMap to opaque word K.
+void toMapWord(Loc &L, uint32_t K) {
+  L.Path.push_back(PathStep{0, 1, false});
+  L.Path.push_back(PathStep{K, 16, true});
+}
+
+} // namespace
+
+std::optional<HVal> HostInterp::tensorMapEncode(const CallExpr *Call, const std::vector<HVal> &Vals,
+                                                State &St) {
+  QualType CT = Call->getCallee()->getType();
+  if (CT->isPointerType())
+    CT = CT->getPointeeType();
+  const auto *FT = CT->getAs<FunctionProtoType>();
+  // cuTensorMapEncodeTiled's parameters (cuda.h): the map, the data type,
+  // the rank, the address, globalDim, globalStrides, boxDim,
+  // elementStrides, interleave, swizzle, L2 promotion, OOB fill.
+  if (!FT || FT->getNumParams() != 12 || Vals.size() != 12 ||
+      !FT->getParamType(0)->isPointerType() ||
+      !isRecordNamed(FT->getParamType(0)->getPointeeType(), "CUtensorMap_st") ||
+      !isEnumNamed(FT->getParamType(8), "CUtensorMapInterleave_enum") ||
+      !isEnumNamed(FT->getParamType(9), "CUtensorMapSwizzle_enum"))
+    return std::nullopt;
+  auto Int = [&](const HVal &V) -> std::optional<int64_t> {
+    HVal R = resolve(V, St.Bound);
+    if (R.K == HVal::Int && R.I >= INT64_MIN && R.I <= INT64_MAX)
+      return static_cast<int64_t>(R.I);
+    return std::nullopt;
+  };
+  TensorMapEncoding E;
+  E.At = where(Call);
+  E.DataType = Int(Vals[1]);
+  E.Rank = Int(Vals[2]);
+  E.Interleave = Int(Vals[8]);
+  E.Swizzle = Int(Vals[9]);
+  if (const HVal A = resolve(Vals[3], St.Bound); A.K == HVal::Ptr && A.I >= INT64_MIN &&
+                                                  A.I <= INT64_MAX)
+    E.AddressOffset = static_cast<int64_t>(A.I);
+  const int64_t Rank = E.Rank && *E.Rank >= 1 && *E.Rank <= 5 ? *E.Rank : 0;
+  // The arrays: N elements from where the pointer points (an array of the
+  // walk's, element by element).
+  auto Array = [&](size_t I, int64_t N) {
+    std::vector<std::optional<int64_t>> Out(static_cast<size_t>(std::max<int64_t>(N, 0)));
+    const HVal P = resolve(Vals[I], St.Bound);
+    if (P.K != HVal::Addr || P.A.Path.empty() || !P.A.Path.back().Elem)
+      return Out;
+    const QualType ElemT = FT->getParamType(I)->getPointeeType();
+    for (int64_t K = 0; K < N; ++K) {
+      Loc L = P.A;
+      if (L.Path.back().Index + K >= L.Path.back().Count)
+        break;
+      L.Path.back().Index += static_cast<uint32_t>(K);
+      Out[K] = Int(read(St, L, ElemT));
+    }
+    return Out;
+  };
+  E.GlobalDims = Array(4, Rank);
+  E.GlobalStrides = Array(5, Rank - 1);
+  E.Box = Array(6, Rank);
+  E.ElementStrides = Array(7, Rank);
+  const WhyId W = why(ReasonKind::HostSetByCallAt, {"'cuTensorMapEncodeTiled'", E.At});
+  const HVal M = resolve(Vals[0], St.Bound);
+  if (M.K == HVal::Addr) {
+    havocLoc(St, M.A, FT->getParamType(0)->getPointeeType(), W);
+    Loc Mark = M.A, Index = M.A;
+    toMapWord(Mark, 0);
+    toMapWord(Index, 1);
+    write(St, Mark, HVal::integer(EncodedMapMark));
+    write(St, Index, HVal::integer(static_cast<Wide>(EncodedMaps.size())));
+    EncodedMaps.push_back(std::move(E));
+  } else if (M.K != HVal::Ptr) {
+    havocEscaped(St, W);
+  }
+  // Whether the driver accepts the map is its to say: the result (a
+  // CUresult) is not known.
+  return HVal::unknown(why(ReasonKind::HostReturnedAt, {"'cuTensorMapEncodeTiled'", E.At}));
+}
+
+std::optional<TensorMapEncoding> HostInterp::encodingOf(const HVal &Map) const {
+  if (Map.K != HVal::Agg || Map.Elems.size() != 1 || Map.Elems[0].K != HVal::Agg ||
+      Map.Elems[0].Elems.size() != 16)
+    return std::nullopt;
+  const HVal &Mark = Map.Elems[0].Elems[0], &Index = Map.Elems[0].Elems[1];
+  if (Mark.K != HVal::Int || Mark.I != EncodedMapMark || Index.K != HVal::Int || Index.I < 0 ||
+      Index.I >= static_cast<Wide>(EncodedMaps.size()))
+    return std::nullopt;
+  return EncodedMaps[static_cast<size_t>(Index.I)];
 }
 
 std::optional<HVal> HostInterp::knownFunction(const FunctionDecl *FD, const CallExpr *Call,
@@ -790,6 +899,10 @@ void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,
     L.ArgMin[I] = Min;
     L.ArgMinAt[I] = LowerAt[A.S];
   }
+  for (unsigned I = 0; I < Args.size() && I < K->getNumParams(); ++I)
+    if (isRecordNamed(K->getParamDecl(I)->getType(), "CUtensorMap_st"))
+      if (std::optional<TensorMapEncoding> E = encodingOf(Args[I]))
+        L.TensorMaps[I] = std::move(*E);
   L.Args = std::move(Args);
   L.Stated = StatedUsed;
   for (const LaunchSeen &S : Seen)

@@ -30,7 +30,8 @@ bool HostInterp::State::sameUpTo(const State &O, size_t Keep) const {
       !std::equal(Cells.begin(), Cells.begin() + Keep, O.Cells.begin()))
     return false;
   if (Live != O.Live || Globals != O.Globals || Bound != O.Bound ||
-      Lower != O.Lower || AddrTaken != O.AddrTaken || Vars.size() != O.Vars.size())
+      Lower != O.Lower || AddrTaken != O.AddrTaken || ConstCells != O.ConstCells ||
+      Vars.size() != O.Vars.size())
     return false;
   for (const auto &[VD, L] : Vars) {
     auto It = O.Vars.find(VD);
@@ -319,7 +320,7 @@ void HostInterp::havocLoc(State &St, const Loc &L, QualType Pointee, WhyId W) {
 
 void HostInterp::havocEscaped(State &St, WhyId W) {
   for (uint32_t C : St.AddrTaken)
-    if (C < St.Cells.size())
+    if (C < St.Cells.size() && !St.ConstCells.count(C))
       St.Cells[C] = HVal::unknown(W);
   for (auto It = St.Globals.begin(); It != St.Globals.end();) {
     QualType T = It->first->getType();
@@ -376,6 +377,9 @@ HostInterp::State HostInterp::join(const State &A, const State &B, WhyId W) {
     R.Vars.try_emplace(VD, L);
   R.AddrTaken = A.AddrTaken;
   R.AddrTaken.insert(B.AddrTaken.begin(), B.AddrTaken.end());
+  for (uint32_t C : A.ConstCells)
+    if (B.ConstCells.count(C))
+      R.ConstCells.insert(C);
   return R;
 }
 

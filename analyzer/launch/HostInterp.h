@@ -35,6 +35,7 @@
 #define COALESCE_ANALYZER_LAUNCH_HOSTINTERP_H
 
 #include "launch/HostValue.h"
+#include "model/TensorMap.h"
 #include "model/WarpModel.h"
 #include "report/Reasons.h"
 
@@ -79,6 +80,9 @@ struct LaunchSeen {
   /// The sides taken on a walk run again that way, for notes: "when
   /// `c` at f.cu:12 is true".
   std::string Choice;
+  /// Per parameter index: the tensor map (CUtensorMap) an encode call of
+  /// the walk made (tensorMapEncode()).
+  std::map<unsigned, TensorMapEncoding> TensorMaps;
 };
 
 /// The same launch configuration, as far as the walk tells them apart.
@@ -150,6 +154,10 @@ public:
     std::map<SymId, Wide> Lower;
     llvm::DenseMap<const clang::VarDecl *, Loc> Vars; // the current frame's
     std::set<uint32_t> AddrTaken;                     // cells whose address escaped
+    /// Cells of const objects (no mutable member): code the walk does not
+    /// see cannot change them through an escaped address (that would be
+    /// undefined behaviour).
+    std::set<uint32_t> ConstCells;
     bool Live = true;
     bool operator==(const State &O) const;
     /// The same but for the cells from Keep on (those a loop's body
@@ -266,6 +274,15 @@ private:
   HVal enter(const clang::FunctionDecl *FD, std::vector<HVal> ArgVals,
              std::vector<std::optional<Loc>> ArgLocs, std::optional<Loc> This,
              const HVal *Closure, const clang::CXXConstructorDecl *Ctor, State &St);
+  /// cuTensorMapEncodeTiled, called by name or through a pointer of its
+  /// type (cudaGetDriverEntryPointByVersion): the map it writes holds, in
+  /// the walk, which encode call made it (its first two opaque words: a
+  /// mark and an index into EncodedMaps), the call's arguments there.
+  std::optional<HVal> tensorMapEncode(const clang::CallExpr *Call, const std::vector<HVal> &Vals,
+                                      State &St);
+  /// The encoding a CUtensorMap value holds, if the walk made it.
+  std::optional<TensorMapEncoding> encodingOf(const HVal &Map) const;
+  std::vector<TensorMapEncoding> EncodedMaps;
   std::optional<HVal> knownFunction(const clang::FunctionDecl *FD, const clang::CallExpr *Call,
                                     const std::vector<HVal> &Vals, State &St);
   /// enter(), within a share of the budget left for a function that

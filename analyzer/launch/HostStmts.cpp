@@ -76,7 +76,13 @@ void HostInterp::execDecl(const VarDecl *VD, State &St) {
     St.Cells[It->second.Cell] = std::move(V);
     return;
   }
-  St.Vars[VD] = Loc{allocCell(St, std::move(V)), nullptr, {}};
+  const uint32_t Cell = allocCell(St, std::move(V));
+  St.Vars[VD] = Loc{Cell, nullptr, {}};
+  // A const object keeps its value: nothing may change it (not through an
+  // address that escaped either), unless it has a mutable member.
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (T.isConstQualified() && (!RD || (RD->hasDefinition() && !RD->hasMutableFields())))
+    St.ConstCells.insert(Cell);
 }
 
 void HostInterp::exec(const Stmt *S, State &St) {

@@ -9,6 +9,7 @@
 #define COALESCE_ANALYZER_LAUNCH_LAUNCHFACTS_H
 
 #include "launch/StatedFacts.h"
+#include "model/TensorMap.h"
 #include "report/Report.h"
 
 #include <map>
@@ -28,6 +29,9 @@ struct LaunchFacts {
   std::map<const clang::ParmVarDecl *, int64_t> PtrOffsets;
   /// Integer fields of struct parameters known at the launch ("p" ".width").
   std::map<std::pair<const clang::ParmVarDecl *, std::string>, int64_t> FieldArgs;
+  /// Tensor maps (CUtensorMap parameters) an encode call of the host code
+  /// made: what TMA copies through them do (model/TensorMap.h).
+  std::map<const clang::ParmVarDecl *, TensorMapEncoding> TensorMaps;
   /// What the user states about the kernel's parameters (--assume, assume
   /// comments): applies where the launch leaves a value unknown.
   std::vector<StatedFact> Stated;

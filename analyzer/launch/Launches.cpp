@@ -222,6 +222,9 @@ KernelLaunch factsOf(ASTContext &Ctx, const host::LaunchSeen &S) {
   if (!C.BlockKnown)
     C.Source = "the launch at " + Where + " (its block shape is not known statically)";
   const FunctionDecl *K = S.Kernel;
+  for (const auto &[I, E] : S.TensorMaps)
+    if (I < K->getNumParams())
+      L.Facts.TensorMaps[K->getParamDecl(I)] = E;
   for (unsigned I = 0; I < K->getNumParams() && I < S.Args.size(); ++I) {
     const ParmVarDecl *PD = K->getParamDecl(I);
     const host::HVal &V = S.Args[I];

@@ -205,6 +205,9 @@ std::string instructionName(InstrKind Kind, bool Store, unsigned Width, unsigned
            (Store ? " (STSM)" : " (LDSM)");
   case InstrKind::SharedAtomic:
     return "";
+  case InstrKind::TensorCopy:
+    return Store ? "cp.async.bulk.tensor, global to shared (UTMALDG)"
+                 : "cp.async.bulk.tensor, shared to global (UTMASTG)";
   }
   return "";
 }

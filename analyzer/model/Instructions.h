@@ -63,6 +63,7 @@ enum class InstrKind : uint8_t {
   AsyncCopyBypass, // LDGSTS.BYPASS.128 (cp.async.cg 16 bytes)
   Matrix,          // LDSM / STSM
   SharedAtomic,    // ATOMS of a 32-bit integer (used by the costing only)
+  TensorCopy,      // UTMALDG / UTMASTG (cp.async.bulk.tensor): one thread's box
 };
 
 /// Shared-memory atomics (ATOMS of a 32-bit integer): lanes on one word do

@@ -13,6 +13,7 @@
 #include "model/Parametric.h"
 #include "model/Poly.h"
 #include "model/Spaces.h"
+#include "model/TensorMap.h"
 #include "model/WarpModel.h"
 #include "report/Reasons.h"
 #include "report/LayoutFix.h"
@@ -165,6 +166,10 @@ struct AccessRecord {
 
   std::optional<LanePattern> Pattern;
   std::string Because;    // "`row * W`": the index term that spreads the lanes
+  /// Rules of a contract the access breaks, whatever it costs: a TMA copy's
+  /// map or destination, a reader of a box a TMA copy swizzled
+  /// (model/TensorMap.h; rules/TensorCopyContract.h reports them).
+  std::vector<ContractBreak> Contract;
   int64_t StructSize = 0; // the access reads a field of a struct of this size
   std::vector<Assumption> Assumptions;
   std::vector<std::string> Suggestions; // fix ideas with their predicted gain

@@ -84,3 +84,21 @@ TEST(PtxAsm, DirectivesAreNotInstructions) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(PtxAsm, TensorOperands) {
+  auto S = parsePtx("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                    " [$0], [$1, {$2, $3}], [$4];");
+  ASSERT_EQ(S.size(), 1u);
+  ASSERT_EQ(S[0].Operands.size(), 3u);
+  std::optional<PtxTensorOperand> T = parsePtxTensorOperand(S[0].Operands[1]);
+  ASSERT_TRUE(T);
+  EXPECT_EQ(T->Map, "$1");
+  EXPECT_EQ(T->Coords, (std::vector<std::string>{"$2", "$3"}));
+  EXPECT_FALSE(parsePtxTensorOperand("[$0]"));
+  EXPECT_FALSE(parsePtxTensorOperand("[$0, $1]"));
+  EXPECT_FALSE(parsePtxTensorOperand("$0"));
+}
+
+} // namespace

@@ -237,6 +237,9 @@ nlohmann::json accessToJson(const AccessRecord &R) {
   // --block), as the options that state them.
   J["settle"] = Known ? json::array() : json(Why.Settle);
   J["because"] = R.Because;
+  J["contract"] = json::array();
+  for (const ContractBreak &B : R.Contract)
+    J["contract"].push_back({{"rule", B.Rule}, {"text", B.Text}});
   J["assumptions"] = json::array();
   J["assumption_kinds"] = json::array();
   for (const Assumption &A : R.Assumptions) {

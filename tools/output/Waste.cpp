@@ -94,6 +94,10 @@ bool ranksBefore(const std::optional<Waste> &A, const std::optional<Waste> &B) {
 
 std::optional<Waste> findingWaste(const Finding &F) {
   std::optional<Waste> Best;
+  // A rule about what the code reads, not what it costs, wastes nothing
+  // the ranking counts (its record's cost is another rule's finding).
+  if (const Rule *Rl = findRule(F.RuleId); Rl && !Rl->aboutCost())
+    return Best;
   auto Consider = [&](const AccessRecord *R) {
     if (!R)
       return;

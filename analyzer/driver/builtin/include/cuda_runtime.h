@@ -22,6 +22,7 @@
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __align__(n) __attribute__((aligned(n)))
+#define __grid_constant__ __attribute__((grid_constant))
 #define __device_builtin__
 #define CUDART_VERSION 13000
 #define __CUDACC_VER_MAJOR__ 13
