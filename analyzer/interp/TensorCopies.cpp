@@ -94,6 +94,10 @@ void WarpInterp::tensorCopy(const PtxStatement &St,
       auto It = R.Launch.TensorMaps.find(PD);
       if (It != R.Launch.TensorMaps.end())
         Map = &It->second;
+      else if (PD->getType()->isPointerType())
+        What = "its tensor map is read through the pointer '" + PD->getName().str() +
+               "' (a map the host copied to device memory), which the analysis does not "
+               "follow; a `const __grid_constant__ CUtensorMap` parameter it would";
       else
         What = "the tensor map '" + PD->getName().str() +
                "' is not one an encode call of the host code made known";

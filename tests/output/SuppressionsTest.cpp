@@ -80,7 +80,7 @@ TEST(Suppressions, UnknownRuleNamesAreProblems) {
             "unknown rule 'uncoalesced-globl' in 'coalesce-lint: "
             "ignore[uncoalesced-globl, shared-bank-conflict]' (did you mean "
             "'uncoalesced-global'? rules: uncoalesced-global, misaligned-global, "
-            "shared-bank-conflict, constant-serialisation, uncoalesced-local)");
+            "shared-bank-conflict, constant-serialisation, uncoalesced-local, tma-contract)");
   // A typo names the rule it is likely of (the clang-tidy plugin reports it
   // under that rule's check); a name far from every rule names none.
   EXPECT_EQ(S.problems()[0].Nearest, "uncoalesced-global");

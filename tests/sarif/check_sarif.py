@@ -156,7 +156,14 @@ def check_results(doc, expected, project, what):
         props = res.get("properties", {})
         check(props.get("kernel"), f"{where}: properties.kernel")
         check("launch" in props and "block" in props["launch"], f"{where}: properties.launch.block")
-        if level == "warning":
+        if check_name == "coalesce-tma-contract":
+            # About what the code reads: the rule broken, no cost number.
+            contract = props.get("contract") or []
+            check(contract and all(c.get("rule") and c.get("text") for c in contract),
+                  f"{where}: properties.contract names the rules broken")
+            check(any(f"({c['rule']})" in msg for c in contract if c.get("rule")),
+                  f"{where}: the message names the rule broken")
+        elif level == "warning":
             if check_name in ("coalesce-uncoalesced-global", "coalesce-uncoalesced-local"):
                 keys = ("sectorsPerRequest", "idealSectorsPerRequest")
             elif check_name == "coalesce-constant-serialisation":

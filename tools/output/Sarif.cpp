@@ -139,6 +139,11 @@ json properties(const Finding &F) {
   P["witness"] = witnessedName(R->Witness);
   if (!R->Emitted.empty())
     P["emitted"] = R->Emitted;
+  if (!R->Contract.empty()) {
+    P["contract"] = json::array();
+    for (const ContractBreak &B : R->Contract)
+      P["contract"].push_back({{"rule", B.Rule}, {"text", B.Text}});
+  }
   if (R->Chance) {
     P["vectorChance"] = {{"bytesPerLane", R->Chance->Width},
                          {"accesses", R->Chance->Accesses},

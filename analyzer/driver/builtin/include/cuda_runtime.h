@@ -74,6 +74,14 @@ __device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 
 cudaError_t cudaMalloc(void **devPtr, size_t size);
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned flags = 1);
 cudaError_t cudaFree(void *devPtr);
+enum cudaDriverEntryPointQueryResult {
+  cudaDriverEntryPointSuccess = 0, cudaDriverEntryPointSymbolNotFound = 1,
+  cudaDriverEntryPointVersionNotSufficent = 2
+};
+#define cudaEnableDefault 0x0
+cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr,
+                                             unsigned int cudaVersion, unsigned long long flags,
+                                             enum cudaDriverEntryPointQueryResult *driverStatus = 0);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind);
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 cudaError_t cudaDeviceSynchronize(void);
