@@ -141,7 +141,13 @@ void WarpInterp::tensorCopy(const PtxStatement &St,
                  "' __align__(128) or more)"});
       std::optional<unsigned> Span = Map && Map->Swizzle ? swizzleSpan(*Map->Swizzle) : std::nullopt;
       std::optional<int64_t> Bytes = Map ? boxBytes(*Map) : std::nullopt;
-      if (ToShared && Tile && MapValid && Span && Bytes) {
+      // Measured only with box rows exactly the swizzle's span
+      // (tests/verify/fixtures/probe-tma-h100): narrower rows are laid out
+      // otherwise, and get no layout here.
+      const unsigned Elem = Map && Map->DataType ? tensorElementBytes(*Map->DataType) : 0;
+      const bool RowIsSpan = Span && *Span && Elem && !Map->Box.empty() && Map->Box[0] &&
+                             *Map->Box[0] * Elem == *Span;
+      if (ToShared && Tile && MapValid && Span && Bytes && (!*Span || RowIsSpan)) {
         // The swizzle follows the shared address's bits (measured:
         // tests/verify/fixtures/probe-tma-h100): a box whose destination is
         // not aligned to the pattern's repeat is laid out by where it lands.

@@ -20,13 +20,16 @@
 //   - element strides 1 to 8;
 //   - the shared destination 128-byte aligned.
 //
-// The layout a swizzle writes (measured: tests/verify/fixtures/probe-tma-h100):
-// the box is stored row after row, inner dimension first, rows packed; the
-// 16-byte chunk of byte offset o (bits 4 and up) is XORed with the bits of o
-// that count spans of 128 bytes: o ^ (((o >> 7) & M) << 4) with M = 1, 3, 7
-// for the 32B, 64B, 128B modes (CuTe's Swizzle<1,4,3>, <2,4,3>, <3,4,3> on
-// byte offsets), o counted from a destination aligned to the pattern's
-// repeat (256, 512, 1024 bytes).
+// The layout a swizzle writes (measured on an H100:
+// tests/verify/fixtures/probe-tma-h100), for boxes whose rows are exactly the
+// swizzle's span: the box is stored row after row, inner dimension first;
+// the 16-byte chunk of shared address a (bits 4 and up) is XORed with the
+// bits of a that count spans of 128 bytes: a ^ (((a >> 7) & M) << 4) with
+// M = 1, 3, 7 for the 32B, 64B, 128B modes (CuTe's Swizzle<1,4,3>, <2,4,3>,
+// <3,4,3> on byte addresses). It follows the address, not the offset in the
+// destination: the two agree only for a destination aligned to the
+// pattern's repeat (256, 512, 1024 bytes). Rows narrower than the span are
+// laid out otherwise (not modelled).
 //
 // This file includes no clang headers.
 //===----------------------------------------------------------------------===//
