@@ -195,7 +195,38 @@ void WarpInterp::tensorCopy(const PtxStatement &St,
   asmAccess(ToShared ? AccessOp::Store : AccessOp::Load, S, Smem ? Smem->Offset : 0, 16, I);
 }
 
+void WarpInterp::forgetTensorCopies(RegionId Rg, const Poly *Off, int64_t Width) {
+  auto &Cs = R.TensorCopies;
+  // Bytes of a box the walk cannot place: every box of the region is gone.
+  const bool Known = Off && Off->isConcrete(Active);
+  const LaneInts O = Known ? Off->laneConstants() : LaneInts{};
+  Cs.erase(std::remove_if(Cs.begin(), Cs.end(),
+                          [&](const TensorCopyLayout &C) {
+                            if (C.Region != Rg)
+                              return false;
+                            if (!Known)
+                              return true;
+                            for (unsigned L = 0; L < WarpSize; ++L)
+                              if (laneActive(Active, L) && O[L] < C.Offset + C.Bytes &&
+                                  C.Offset < O[L] + Width)
+                                return true;
+                            return false;
+                          }),
+           Cs.end());
+}
+
 void WarpInterp::checkTensorCopyReader(AccessEvent &E, const LValue &LV) {
+  // A store into a box (another copy, an epilogue staging its results):
+  // the box no longer holds what the copy wrote.
+  if (!R.TensorCopies.empty() && E.Instr != InstrKind::TensorCopy) {
+    if (E.Op != AccessOp::Load && E.Region) {
+      const bool Placed = LV.K == LValue::Mem && LV.Ptr.K == Value::Ptr;
+      forgetTensorCopies(*E.Region, Placed ? &LV.Ptr.P : nullptr, 16);
+    }
+    if (E.SecondSide && E.SecondSide->Op != AccessOp::Load && E.SecondSide->Region)
+      forgetTensorCopies(*E.SecondSide->Region, &E.SecondSide->Offset,
+                         std::max(1u, E.SecondSide->Width));
+  }
   if (R.TensorCopies.empty() || E.Op != AccessOp::Load || !E.Region || !E.UnknownWhy.empty() ||
       E.Instr == InstrKind::TensorCopy || LV.K != LValue::Mem || LV.Ptr.K != Value::Ptr ||
       !LV.Ptr.P.isConcrete(Active))

@@ -351,6 +351,9 @@ private:
   /// A shared load of a box a TMA copy swizzled: whether its address
   /// applies the swizzle (E.Contract gets the rule it breaks).
   void checkTensorCopyReader(AccessEvent &E, const LValue &LV);
+  /// A store into the bytes of a box a TMA copy wrote: its layout is gone
+  /// (Off not known per lane: every box of the region).
+  void forgetTensorCopies(RegionId Rg, const Poly *Off, int64_t Width);
 
   // Cooperative groups (Groups.cpp) ---------------------------------------------
   bool isGroupType(clang::QualType T) const;

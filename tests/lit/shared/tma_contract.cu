@@ -79,6 +79,23 @@ __global__ void plain(const __grid_constant__ CUtensorMap map, float *out) {
   out[t] = v.x;
 }
 
+// The box's bytes stored over (an epilogue staging its results in the same
+// tile): what is read after is not the copy's. No finding.
+__global__ void reused(const __grid_constant__ CUtensorMap map, float *out) {
+  __shared__ __align__(1024) unsigned short tile[64][64];
+  int t = threadIdx.x;
+  if (t == 0)
+    copy_box(tile, &map, 0);
+  __syncthreads();
+  u4 v = *reinterpret_cast<const u4 *>(&tile[t % 64][((t / 64) ^ (t % 8)) * 8]);
+  __syncthreads();
+  for (int k = t; k < 64 * 64; k += 128)
+    tile[k / 64][k % 64] = k;
+  __syncthreads();
+  u4 w = *reinterpret_cast<const u4 *>(&tile[t % 64][(t / 64) * 8]);
+  out[t] = v.x + w.x;
+}
+
 // Box rows of 64 bytes under the 128B swizzle: laid out otherwise than rows
 // of the span (measured), not modelled. No finding.
 __global__ void narrow_rows(const __grid_constant__ CUtensorMap map, float *out) {
@@ -174,5 +191,6 @@ int main() {
   wide_box<<<1, 128>>>(wide, out);
   odd_stride<<<1, 128>>>(odd, out);
   narrow_rows<<<1, 128>>>(narrow, out);
+  reused<<<1, 128>>>(sw, out);
   return 0;
 }
