@@ -61,25 +61,15 @@ std::vector<Finding> runRules(const std::vector<AccessRecord> &Records,
       if (Rl->space() != R.Space ||
           (!Enabled.empty() && std::find(Enabled.begin(), Enabled.end(), Rl->id()) == Enabled.end()))
         continue;
-      if (!Rl->aboutCost()) {
-        if (!Rl->claims(R))
-          continue;
-        Finding F;
-        F.RuleId = Rl->id();
-        F.Pos = shownAt(R);
-        F.Record = &R;
-        Rl->describe(R, Opts, F);
-        noteBlame(R, F);
-        Out.push_back(std::move(F));
-        continue;
-      }
-      if (!R.Ans.known()) {
+      // A rule about what the code reads reports every record it claims;
+      // one about cost, its excesses and (as remarks) its unknowns.
+      if (Rl->aboutCost() && !R.Ans.known()) {
         // One remark per record, from the rule of its space that claims it.
         if (Opts.ReportUnknown && Rl->claims(R))
           Out.push_back(unknownRemark(Rl->id(), R));
         continue;
       }
-      if (!R.Ans.excessOver(Ratio) || !Rl->claims(R))
+      if ((Rl->aboutCost() && !R.Ans.excessOver(Ratio)) || !Rl->claims(R))
         continue;
       Finding F;
       F.RuleId = Rl->id();

@@ -22,6 +22,7 @@
 
 #include "ast/AstUtil.h"
 #include "ast/SwizzleProvenance.h"
+#include "model/Alignment.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -58,8 +59,6 @@ std::string boxText(const TensorMapEncoding &M) {
   Out += ", from the map encoded at " + M.At;
   return Out;
 }
-
-int64_t lowestBit(int64_t V) { return V ? (V & -V) : int64_t(1) << 40; }
 
 } // namespace
 
@@ -130,7 +129,7 @@ void WarpInterp::tensorCopy(const PtxStatement &St,
     const unsigned L0 = firstLane(Active);
     if (Sp && *Sp == MemorySpace::Shared && Active && SP.P.isConcrete(Active)) {
       const int64_t Off = SP.P.laneConstants()[L0];
-      const int64_t Align = std::min(std::max<int64_t>(1, Rg.Align), lowestBit(Off));
+      const int64_t Align = provenAlignment(SP.P, Active, std::max<int64_t>(1, Rg.Align));
       if (Align < 128)
         I.Contract.push_back(
             {"destination-alignment",
