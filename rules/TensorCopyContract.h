@@ -1,8 +1,10 @@
 //===- TensorCopyContract.h - coalesce-tma-contract -----------------------===//
 //
 // A TMA copy (cp.async.bulk.tensor) whose tensor map or shared destination
-// breaks the contract of cuTensorMapEncodeTiled or of the copy, or a shared
-// load that reads a box a TMA copy swizzled without applying the swizzle.
+// breaks the contract of cuTensorMapEncodeTiled or of the copy, a shared
+// load that reads a box a TMA copy swizzled without applying the swizzle,
+// or a wgmma whose matrix descriptor reads a box with another swizzle or
+// row stride than the copy wrote.
 //
 // Unlike the other rules it is about what the code reads, not what it
 // costs: a finding whatever the access's cost, one per rule broken

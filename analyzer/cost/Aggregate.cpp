@@ -119,6 +119,10 @@ Cost requestCost(MemorySpace Space, const Poly &Address, LaneMask Active,
         BankCount B = countMatrixWavefronts(Addr(R), Instr->Matrices);
         return std::make_pair(double(B.Wavefronts), double(B.Ideal));
       }
+      if (Instr->Kind == InstrKind::Wgmma) {
+        const double W = wgmmaWavefrontsPerWarp(Instr->Matrices);
+        return std::make_pair(W, W);
+      }
       if (Space == MemorySpace::Shared) {
         BankCount B = countAsyncCopyWavefronts(Instr->Partner, Addr(R), Active, Width, Bypass);
         return std::make_pair(double(B.Wavefronts), double(B.Ideal));
@@ -390,7 +394,11 @@ void AccessAggregator::record(const AccessEvent &E, Repeat *Again) {
     }
     // An asynchronous copy's shared side costs what its global side's
     // lanes make it: not re-costed under another layout.
-    if (E.Instr != InstrKind::Matrix && S.LayoutOk) {
+    if (E.Instr == InstrKind::Wgmma && S.LayoutOk) {
+      S.LayoutOk = false;
+      S.LayoutWhyNot = "wgmma reads it through descriptors, at a count no layout changes";
+    }
+    if (E.Instr != InstrKind::Matrix && E.Instr != InstrKind::Wgmma && S.LayoutOk) {
       S.LayoutOk = false;
       S.LayoutWhyNot = "an asynchronous copy writes it (its cost under another layout depends "
                        "on the global side, which the search does not re-cost)";

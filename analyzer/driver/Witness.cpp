@@ -15,6 +15,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 
@@ -399,6 +401,8 @@ WitnessResult runWitness(const FileJob &Job, const WitnessOptions &O) {
   if (!Entry.empty() && exists(Entry + ".sass") && exists(Entry + ".deps") &&
       stampsHold(readFile(Entry + ".deps"))) {
     R.Cached = true;
+    if (exists(Entry + ".arch"))
+      R.Source = "nvcc -arch=" + readFile(Entry + ".arch") + " (" + Nvcc + ")";
     return Done(parsed(std::move(R), readFile(Entry + ".sass")));
   }
   if (O.CacheOnly && !Entry.empty()) {
@@ -422,7 +426,21 @@ WitnessResult runWitness(const FileJob &Job, const WitnessOptions &O) {
     Args.insert(Args.end(), {"-x", "cu"});
   Args.push_back(std::string(File));
   std::string Out, Err;
-  if (!run(Nvcc, Args, Job.Directory, Out, Err)) {
+  bool Compiled = run(Nvcc, Args, Job.Directory, Out, Err);
+  // Instructions of an architecture-specific target (wgmma, setmaxnreg:
+  // sm_90a) do not assemble for the plain one; code that uses them is
+  // built for the specific target, and so is the witness's compile.
+  std::string SpecificArch;
+  if (!Compiled && !Arch.empty() && std::isdigit(static_cast<unsigned char>(Arch.back())) &&
+      Err.find("not supported on .target '" + Arch + "'") != std::string::npos) {
+    SpecificArch = Arch + "a";
+    std::replace(Args.begin(), Args.end(), "-arch=" + Arch, "-arch=" + SpecificArch);
+    R.Source = "nvcc -arch=" + SpecificArch + " (" + Nvcc + ")";
+    Out.clear();
+    Err.clear();
+    Compiled = run(Nvcc, Args, Job.Directory, Out, Err);
+  }
+  if (!Compiled) {
     llvm::sys::fs::remove_directories(Tmp);
     R.NotUsed = "nvcc could not compile it: " + Err;
     return Done(R);
@@ -447,6 +465,10 @@ WitnessResult runWitness(const FileJob &Job, const WitnessOptions &O) {
   if (!Entry.empty()) {
     writeFileAtomically(Entry + ".sass", Sass);
     writeFileAtomically(Entry + ".deps", Stamps);
+    if (!SpecificArch.empty())
+      writeFileAtomically(Entry + ".arch", SpecificArch);
+    else
+      llvm::sys::fs::remove(Entry + ".arch");
   }
   return Done(parsed(std::move(R), Sass));
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/WarpInterp.h"
+#include "model/MatrixDescriptor.h"
 
 #include "llvm/ADT/Hashing.h"
 
@@ -323,6 +324,19 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
   case CK_UserDefinedConversion:
   case CK_BooleanToSignedIntegral: {
     Value V = eval(Sub);
+    // A narrower integer keeps the low bits of an address code.
+    if (V.Code && CE->getType()->isIntegerType()) {
+      const uint64_t Bits = Ctx.getTypeSize(CE->getType());
+      if (Bits < 64) {
+        AddressCode C = *V.Code;
+        C.High &= (uint64_t(1) << Bits) - 1;
+        if (!C.HasAddress)
+          return Value::constant(static_cast<int64_t>(C.High));
+        if (Bits < SharedWindowBits - C.Shift)
+          return Value::opaque();
+        return Value::encoded(std::move(C), V.UniformId);
+      }
+    }
     if (V.K == Value::Int && CE->getType()->isBooleanType())
       return condToValue(condFromValue(V, Sub), Sub);
     if (V.K == Value::Ptr && CE->getCastKind() == CK_BitCast &&
@@ -371,6 +385,108 @@ uint64_t WarpInterp::uniformIdOf(const Value &V) const {
   return 0;
 }
 
+std::optional<Value> WarpInterp::encodeAddress(BinaryOperatorKind Op, const Value &L,
+                                               const Value &Rv, const Expr *LE,
+                                               const Expr *RE) {
+  // The other operand: a constant the same on every lane.
+  auto ConstantOf = [&](const Value &V) -> std::optional<uint64_t> {
+    if (V.K != Value::Int || !Active || !V.P.isConcrete(Active) || !V.P.isUniform(Active))
+      return std::nullopt;
+    return static_cast<uint64_t>(V.P.laneConstants()[firstLane(Active)]);
+  };
+  auto Uniform = [&](const AddressCode &C) -> uint64_t {
+    return C.Offset.isUniform(Active)
+               ? llvm::hash_combine(std::string("code"), C.Region, C.Offset.key(), C.Shift,
+                                    C.High) | 1
+               : 0;
+  };
+  auto Make = [&](AddressCode C) {
+    const uint64_t Id = Uniform(C);
+    return Value::encoded(std::move(C), Id);
+  };
+  // Any other operation: what it was before address codes, an address
+  // the arithmetic loses.
+  auto Lost = [&] {
+    const bool Address = (L.Code && L.Code->HasAddress) || (Rv.Code && Rv.Code->HasAddress) ||
+                         L.K == Value::Ptr || Rv.K == Value::Ptr;
+    return Value::unknown(Address ? ReasonKind::PointerArithmetic : ReasonKind::IndexOverflow);
+  };
+  const uint64_t WindowMask = (uint64_t(1) << SharedWindowBits) - 1;
+  // An address in the shared window, in an integer (not a pointer).
+  auto WindowAddress = [&](const Value &V, const Expr *E) {
+    if (V.K != Value::Ptr || !E || E->getType()->isPointerType() ||
+        !E->getType()->isIntegerType())
+      return false;
+    const std::optional<MemorySpace> Sp = R.Regions[V.Region].space();
+    return Sp && *Sp == MemorySpace::Shared;
+  };
+  const bool LA = WindowAddress(L, LE), RA = WindowAddress(Rv, RE);
+  if (LA || RA) {
+    const Value &A = LA ? L : Rv;
+    const std::optional<uint64_t> K = ConstantOf(LA ? Rv : L);
+    if (!K)
+      return std::nullopt;
+    AddressCode C{A.Region, A.P, 0, 0};
+    switch (Op) {
+    case BO_And: // a mask that keeps every bit of the window: the address
+      return (*K & WindowMask) == WindowMask ? std::optional<Value>(A) : std::nullopt;
+    case BO_Shr:
+      if (!LA || *K >= SharedWindowBits)
+        return std::nullopt;
+      C.Shift = static_cast<unsigned>(*K);
+      return Make(std::move(C));
+    case BO_Or:
+      if (*K & WindowMask)
+        return std::nullopt;
+      C.High = *K;
+      return Make(std::move(C));
+    default:
+      return std::nullopt;
+    }
+  }
+  if (!L.Code && !Rv.Code)
+    return std::nullopt;
+  if (L.Code && Rv.Code) {
+    // An address code and a wide constant, or two wide constants: OR'ed.
+    if (Op != BO_Or || (L.Code->HasAddress && Rv.Code->HasAddress))
+      return Lost();
+    AddressCode C = L.Code->HasAddress ? *L.Code : *Rv.Code;
+    const uint64_t K = (L.Code->HasAddress ? *Rv.Code : *L.Code).High;
+    if (C.HasAddress && (K & (WindowMask >> C.Shift)))
+      return Lost();
+    C.High |= K;
+    return Make(std::move(C));
+  }
+  const AddressCode &C0 = L.Code ? *L.Code : *Rv.Code;
+  const Value &Other = L.Code ? Rv : L;
+  // The bits the shifted address can reach.
+  const uint64_t Low = C0.HasAddress ? WindowMask >> C0.Shift : 0;
+  AddressCode C = C0;
+  if (C.HasAddress && (Op == BO_Add || (Op == BO_Sub && L.Code)) && Other.K == Value::Int) {
+    // Advancing the address field (`desc + 2`: 32 bytes on).
+    const Poly D = Other.P.scaled(int64_t(1) << C.Shift);
+    C.Offset = Op == BO_Add ? C.Offset + D : C.Offset - D;
+    return Make(std::move(C));
+  }
+  const std::optional<uint64_t> K = ConstantOf(Other);
+  if (!K)
+    return Lost();
+  switch (Op) {
+  case BO_Or:
+    if (*K & Low)
+      return Lost();
+    C.High |= *K;
+    return Make(std::move(C));
+  case BO_And:
+    if ((*K & Low) != Low)
+      return Lost();
+    C.High &= *K;
+    return Make(std::move(C));
+  default:
+    return Lost();
+  }
+}
+
 Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
                             const Value &Rv, const Expr *LE, const Expr *RE,
                             QualType ResultTy) {
@@ -398,6 +514,10 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
       IntResult Q = divConst(L.P - Rv.P, Size, Active, R.Syms);
       return Q.Ok ? Value::integer(Q.P) : Value::unknown(makeReason(Q));
     }
+    // A shared-window address held in an integer, taken apart by bit
+    // operations (a wgmma matrix descriptor).
+    if (std::optional<Value> C = encodeAddress(Op, L, Rv, LE, RE))
+      return *C;
     if (L.K == Value::Unknown || Rv.K == Value::Unknown) {
       Value U = L.K == Value::Unknown ? L : Rv;
       if (!U.Where)
@@ -412,6 +532,9 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
     return L;
   if (Rv.K == Value::Unknown)
     return Rv;
+  if (L.Code || Rv.Code)
+    if (std::optional<Value> C = encodeAddress(Op, L, Rv, LE, RE))
+      return *C;
   if (L.K != Value::Int || Rv.K != Value::Int) {
     // Arithmetic of values the same on every lane is the same on every lane.
     const uint64_t A = uniformIdOf(L), B = uniformIdOf(Rv);
@@ -419,6 +542,23 @@ Value WarpInterp::evalArith(BinaryOperatorKind Op, const Value &L,
   }
   if (!isIntegerOp(Op))
     return Value::opaque();
+  // A 64-bit unsigned constant past INT64_MAX (`3ull << 62`, a wgmma
+  // descriptor's swizzle mode): kept as the bits of an AddressCode.
+  if (Op == BO_Shl && !ResultTy.isNull() && ResultTy->isUnsignedIntegerType() &&
+      Ctx.getTypeSize(ResultTy) == 64 && Active && L.P.isConcrete(Active) &&
+      L.P.isUniform(Active) && Rv.P.isConcrete(Active) && Rv.P.isUniform(Active)) {
+    const int64_t A = L.P.laneConstants()[firstLane(Active)];
+    const int64_t B = Rv.P.laneConstants()[firstLane(Active)];
+    if (A > 0 && B > 0 && B < 64) {
+      const uint64_t V = static_cast<uint64_t>(A) << B;
+      if ((V >> B) == static_cast<uint64_t>(A) && V > uint64_t(INT64_MAX)) {
+        AddressCode C;
+        C.HasAddress = false;
+        C.High = V;
+        return Value::encoded(std::move(C), llvm::hash_combine(std::string("wide"), V) | 1);
+      }
+    }
+  }
   IntResult Res = intOp(Op, L.P, Rv.P);
   // An operand that depends on one symbol with the values 0 and 1 only (a
   // toggle's parity: `buf ^ 1`) and otherwise known: the result is the line

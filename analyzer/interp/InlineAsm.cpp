@@ -18,6 +18,9 @@
 //   atom / red .global, a type     REDG / ATOMG: an atomic access of the
 //                                  type's width, as atomicAdd
 //   atom / red .shared, 32-bit int ATOMS: a shared atomic, as atomicAdd
+//   wgmma.mma_async               HGMMA: the warpgroup's shared operands,
+//                                  read through matrix descriptors
+//                                  (interp/MatrixMultiply.cpp)
 //   cp.async.bulk (TMA), other     unknown, with the instruction named
 //   ldmatrix shapes, other shared,
 //   vector or packed atom/red, a
@@ -350,6 +353,17 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
     }
     if (Head == "cp" && St.has("async")) // commit_group, wait_group, mbarrier.arrive
       continue;
+
+    // wgmma: the warpgroup's product of tiles read through descriptors.
+    if (Head == "wgmma" && St.Opcode.size() > 1 && St.Opcode[1] == "mma_async") {
+      if (Guarded) {
+        UnknownAccess(AccessOp::Load, MemorySpace::Shared, 16, GuardWhy(), nullptr);
+      } else {
+        matrixMultiply(St, Get, Line, AnySite);
+      }
+      Clobber(St);
+      continue;
+    }
 
     // ldmatrix / stmatrix.
     if (Head == "ldmatrix" || Head == "stmatrix") {

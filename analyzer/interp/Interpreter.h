@@ -77,6 +77,26 @@ struct Value;
 /// (`make_uint2(q, r)`), an initializer list.
 using FieldValues = std::map<std::string, Value>;
 
+/// An integer made of a shared-memory address by bit operations, as a
+/// wgmma matrix descriptor is (`((addr & 0x3FFFF) >> 4) | 1ull << 62`):
+/// ((address >> Shift) | High), the address being Offset bytes into Region
+/// in the shared window (below 2^SharedWindowBits), High holding no bit the
+/// shifted address reaches. Only the instructions that read such an integer
+/// decode it (interp/MatrixMultiply.cpp); to everything else it is opaque.
+/// Without an address (HasAddress false) it is a 64-bit constant beyond
+/// INT64_MAX (`3ull << 62`), which the per-lane integers cannot hold.
+struct AddressCode {
+  RegionId Region = 0;
+  Poly Offset;
+  unsigned Shift = 0;
+  uint64_t High = 0;
+  bool HasAddress = true;
+  bool operator==(const AddressCode &O) const {
+    return HasAddress == O.HasAddress && Region == O.Region && Offset == O.Offset &&
+           Shift == O.Shift && High == O.High;
+  }
+};
+
 struct Value {
   enum Kind { Int, Ptr, Unknown, Opaque } K = Opaque;
   Poly P;          // Int: the value; Ptr: byte offset into the region
@@ -86,6 +106,8 @@ struct Value {
   std::optional<RegionId> Where;
   /// Opaque values of struct type: the fields known (none: null).
   std::shared_ptr<const FieldValues> Fields;
+  /// Opaque integers made of a shared address by bit operations.
+  std::shared_ptr<const AddressCode> Code;
   /// Opaque values the same on every lane (a float kernel parameter, a
   /// literal, arithmetic of such values): nonzero, and equal for values
   /// computed alike from the same inputs (a hash of how).
@@ -104,6 +126,12 @@ struct Value {
   static Value uniformOpaque(uint64_t Id) {
     Value V;
     V.UniformId = Id ? Id : 1;
+    return V;
+  }
+  static Value encoded(AddressCode C, uint64_t UniformId) {
+    Value V;
+    V.UniformId = UniformId;
+    V.Code = std::make_shared<const AddressCode>(std::move(C));
     return V;
   }
   static Value aggregate(FieldValues F) {

@@ -38,7 +38,7 @@ bool Value::sameAs(const Value &O) const {
   case Unknown:
     return Why == O.Why;
   case Opaque:
-    return UniformId == O.UniformId;
+    return UniformId == O.UniformId && !Code == !O.Code && (!Code || *Code == *O.Code);
   }
   return false;
 }

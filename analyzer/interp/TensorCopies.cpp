@@ -227,7 +227,8 @@ void WarpInterp::checkTensorCopyReader(AccessEvent &E, const LValue &LV) {
                          std::max(1u, E.SecondSide->Width));
   }
   if (R.TensorCopies.empty() || E.Op != AccessOp::Load || !E.Region || !E.UnknownWhy.empty() ||
-      E.Instr == InstrKind::TensorCopy || LV.K != LValue::Mem || LV.Ptr.K != Value::Ptr ||
+      E.Instr == InstrKind::TensorCopy || E.Instr == InstrKind::Wgmma ||
+      LV.K != LValue::Mem || LV.Ptr.K != Value::Ptr ||
       !LV.Ptr.P.isConcrete(Active))
     return;
   const LaneInts Offs = LV.Ptr.P.laneConstants();

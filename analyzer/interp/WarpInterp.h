@@ -341,6 +341,19 @@ private:
   void asmAccess(AccessOp Op, const AsmValue &Base, int64_t Offset, unsigned Width,
                  AsmInstruction Instr);
   clang::QualType asmType(unsigned Width);
+  /// Bit operations on a shared-window address held in an integer, or on
+  /// an AddressCode (a wgmma descriptor being built); nullopt when neither
+  /// operand is one.
+  std::optional<Value> encodeAddress(clang::BinaryOperatorKind Op, const Value &L,
+                                     const Value &Rv, const clang::Expr *LE,
+                                     const clang::Expr *RE);
+  // wgmma (MatrixMultiply.cpp) ----------------------------------------------------
+  /// A `wgmma.mma_async` statement: one record of the shared bytes its
+  /// warpgroup reads, and the contract of its descriptors with the TMA
+  /// boxes they point into.
+  void matrixMultiply(const PtxStatement &St,
+                      const std::function<AsmValue(const std::string &)> &Get,
+                      const std::string &Line, const clang::Expr *AnySite);
   // TMA copies (TensorCopies.cpp) -------------------------------------------------
   /// A `cp.async.bulk.tensor` statement: its record (what the copy moves,
   /// the contract of its map and destination) and the layout of the box it

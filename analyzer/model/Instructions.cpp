@@ -208,8 +208,15 @@ std::string instructionName(InstrKind Kind, bool Store, unsigned Width, unsigned
   case InstrKind::TensorCopy:
     return Store ? "cp.async.bulk.tensor, global to shared (UTMALDG)"
                  : "cp.async.bulk.tensor, shared to global (UTMASTG)";
+  case InstrKind::Wgmma:
+    return "wgmma.mma_async (HGMMA), " + std::to_string(Matrices) +
+           " bytes of shared operands per warpgroup";
   }
   return "";
+}
+
+double wgmmaWavefrontsPerWarp(unsigned Bytes) {
+  return static_cast<double>(Bytes) / 128.0 / 4.0;
 }
 
 SharedAtomicCount countSharedAtomicWavefronts(const LaneInts &ByteAddr, LaneMask Active) {

@@ -64,6 +64,7 @@ enum class InstrKind : uint8_t {
   Matrix,          // LDSM / STSM
   SharedAtomic,    // ATOMS of a 32-bit integer (used by the costing only)
   TensorCopy,      // UTMALDG / UTMASTG (cp.async.bulk.tensor): one thread's box
+  Wgmma,           // HGMMA (wgmma.mma_async): a warpgroup's shared operands
 };
 
 /// Shared-memory atomics (ATOMS of a 32-bit integer): lanes on one word do
@@ -106,6 +107,14 @@ BypassQuarter classifyBypassQuarter(const LaneInts &Global, const LaneInts &Shar
                                     LaneMask Active, unsigned Q);
 /// Whether every quarter of the request follows a measured rule.
 bool bypassModelled(const LaneInts &Global, const LaneInts &Shared, LaneMask Active);
+
+/// Wavefronts per request (one warp's share) that Nsight Compute counts for
+/// an HGMMA whose warpgroup reads Bytes of shared memory through its
+/// descriptors: the bytes in 128-byte wavefronts, over the warpgroup's 4
+/// warps; the ideal is the same (measured on an H100, docs/model.md "wgmma":
+/// m64n8k16 .f16 reads 2048 + 256 bytes, 4.5 wavefronts per request,
+/// whatever the swizzle).
+double wgmmaWavefrontsPerWarp(unsigned Bytes);
 
 /// "cp.async.cg 16 bytes (LDGSTS.BYPASS.128)", "ldmatrix .x4 (LDSM)".
 std::string instructionName(InstrKind Kind, bool Store, unsigned Width, unsigned Matrices);

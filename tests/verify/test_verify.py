@@ -42,6 +42,30 @@ def sass(addr, text, inst, space="-", op="-", sectors=0, ideal=0, wf=0, wfi=0):
             str(sectors), str(ideal), str(wf), str(wfi)]
 
 
+class BuildArchTest(unittest.TestCase):
+    """A program whose instructions need an architecture-specific target
+    names it in its leading comment; nvcc then builds only that target."""
+
+    def test_named_target(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".cu", delete=False) as f:
+            f.write("// wgmma kernels.\n// Build: nvcc -arch=sm_90a.\n__global__ void k() {}\n")
+        try:
+            self.assertEqual(v.build_arch(f.name, "sm_90"), "sm_90a")
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(v.arch_flags("sm_90a"), ["-gencode", "arch=compute_90a,code=sm_90a"])
+
+    def test_plain_target(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".cu", delete=False) as f:
+            f.write("// Build: nvcc -O3 k.cu\n__global__ void k() {}\n")
+        try:
+            self.assertEqual(v.build_arch(f.name, "sm_90"), "sm_90")
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(v.arch_flags("sm_90"), ["-arch=sm_90"])
+        self.assertEqual(v.build_arch("/nonexistent.cu", "sm_80"), "sm_80")
+
+
 class SpaceTableTest(unittest.TestCase):
     """Verify mode keeps no copy of the spaces' names: the tool's table."""
 

@@ -259,6 +259,9 @@ def parse_source_page(path):
 SASS_FILE_RE = re.compile(r'//## File "([^"]*)", line (\d+)')
 SASS_INSTR_RE = re.compile(r"/\*([0-9a-f]{4,})\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.]*)")
 SASS_FUNCTION_RE = re.compile(r"^\.text\.([^:\s]+):")
+# A program whose instructions exist only on an architecture-specific target
+# (wgmma: sm_90a) says so in its leading comment: `// Build: nvcc -arch=sm_90a`.
+BUILD_ARCH_RE = re.compile(r"^//\s*Build:\s*nvcc\s+-arch=(sm_\d+[af])\b", re.M)
 MEMORY_OPCODE_RE = re.compile(r"(LD|ST|ATOM|RED|LDGSTS|LDSM|STSM)(G|S|L|C)?(\.|$)")
 
 
@@ -388,7 +391,7 @@ def write_chains(sources, record, arch, nvcc_args):
         for src in sources:
             stem = os.path.splitext(os.path.basename(src))[0]
             cubin = os.path.join(tmp, stem + ".cubin")
-            p = run([nvcc, "-cubin", "-O3", "-lineinfo", f"-arch={arch}", *nvcc_args,
+            p = run([nvcc, "-cubin", "-O3", "-lineinfo", *arch_flags(build_arch(src, arch)), *nvcc_args,
                      "-o", cubin, src], 600, what=f"nvcc {src}")
             if p.returncode != 0:
                 raise VerifyError(f"{src}: nvcc failed:\n{p.stderr.strip()}")
@@ -762,6 +765,26 @@ def ncu_version(ncu):
     return (p.stdout.strip().splitlines() or ["?"])[-1]
 
 
+def build_arch(source, arch):
+    """The architecture to build `source` for: the one its leading comment
+    names (an architecture-specific target such as sm_90a), else `arch`."""
+    try:
+        with open(source, errors="replace") as f:
+            m = BUILD_ARCH_RE.search(f.read(4096))
+    except OSError:
+        return arch
+    return m.group(1) if m else arch
+
+
+def arch_flags(arch):
+    """nvcc flags that build SASS for `arch`. For an architecture-specific
+    target, only that target: nvcc 13's `-arch=sm_90a` also builds PTX for
+    compute_90, where sm_90a's instructions (wgmma) do not assemble."""
+    if arch[-1] in "af":
+        return ["-gencode", f"arch=compute_{arch[3:]},code=sm_{arch[3:]}"]
+    return [f"-arch={arch}"]
+
+
 def measure(source, work, nvcc, ncu, arch, timing, prebuilt=None, launch_count=None,
             constant=False):
     """Builds and profiles one program; returns paths of lines.csv, raw.csv,
@@ -777,7 +800,7 @@ def measure(source, work, nvcc, ncu, arch, timing, prebuilt=None, launch_count=N
         timing = False
     else:
         exe = os.path.join(work, stem)
-        p = run([nvcc, "-O3", "-lineinfo", f"-arch={arch}", "-o", exe, source], 600,
+        p = run([nvcc, "-O3", "-lineinfo", *arch_flags(build_arch(source, arch)), "-o", exe, source], 600,
                 what=f"nvcc {source}")
         if p.returncode != 0:
             raise VerifyError(f"{source}: nvcc failed:\n{p.stderr.strip()}")
