@@ -16,14 +16,15 @@
 //   ld / st (.global, .shared, ..) a plain load or store of the width of its
 //                                  type and vector (.v2.f32: 8 bytes)
 //   atom / red .global, a type     REDG / ATOMG: an atomic access of the
-//                                  type's width, as atomicAdd
+//                                  type's width (times .v2/.v4/.v8, packed
+//                                  .f16x2/.bf16x2 4 bytes), as atomicAdd
 //   atom / red .shared, 32-bit int ATOMS: a shared atomic, as atomicAdd
 //   wgmma.mma_async               HGMMA: the warpgroup's shared operands,
 //                                  read through matrix descriptors
 //                                  (interp/MatrixMultiply.cpp)
 //   cp.async.bulk (TMA), other     unknown, with the instruction named
 //   ldmatrix shapes, other shared,
-//   vector or packed atom/red, a
+//   vector shared atom/red, a
 //   guarded instruction, branches
 //
 // Every other instruction's destination is unknown. The register values of
@@ -71,6 +72,16 @@ std::optional<MemorySpace> statedSpace(const PtxStatement &St) {
   if (St.has("const"))
     return MemorySpace::Constant;
   return std::nullopt;
+}
+
+/// Bytes of an atomic's type part: a PTX type, or a packed pair of halves
+/// (`f16x2`, `bf16x2`: 4) or one (`bf16`: 2).
+unsigned atomTypeBytes(const std::string &P) {
+  if (P == "f16x2" || P == "bf16x2")
+    return 4;
+  if (P == "bf16")
+    return 2;
+  return ptxTypeBytes(P);
 }
 
 bool integerTypePart(const std::string &P) {
@@ -431,17 +442,26 @@ bool WarpInterp::execPtx(const GCCAsmStmt *Asm, std::vector<AsmValue> &Ops) {
     // Shared ones of a 32-bit integer (`red.shared.add.u32 [a], v;`) are
     // ATOMS as atomicAdd's (measured alike: sample_kernels/shared_atomics.cu),
     // costed by the shared-atomic rule (model/Instructions.h).
+    // Global vector and packed ones (`red.global.add.v4.f32`,
+    // `red.global.add.noftz.bf16x2`, `.v2.bf16x2`): one REDG/ATOM of the
+    // vector's width (F32x4, BF16x2, ...), as atomicAdd on float4 or
+    // __half2 (measured alike: sample_kernels/vector_atomics.cu).
     const bool SharedInt = St.has("shared") && (St.Opcode.back() == "u32" ||
                                                 St.Opcode.back() == "s32" ||
                                                 St.Opcode.back() == "b32");
-    if ((Head == "atom" || Head == "red") && (St.has("global") || SharedInt) && !St.has("v2") &&
-        !St.has("v4") && !St.has("v8")) {
+    const unsigned Vec = St.has("v8") ? 8 : St.has("v4") ? 4 : St.has("v2") ? 2 : 1;
+    if ((Head == "atom" || Head == "red") && (St.has("global") || (SharedInt && Vec == 1))) {
       const MemorySpace Space = St.has("global") ? MemorySpace::Global : MemorySpace::Shared;
       const size_t AddrAt = Head == "red" ? 0 : 1;
       std::optional<PtxAddress> A =
           N > AddrAt ? parsePtxAddress(St.Operands[AddrAt]) : std::nullopt;
-      const unsigned Bytes = ptxTypeBytes(St.Opcode.back());
-      if (A && Bytes && Bytes <= 8) {
+      // The type: the last part that is one (`red.global.v2.f32.add`
+      // names the operation after it).
+      unsigned Elem = 0;
+      for (size_t K = St.Opcode.size(); K-- > 1 && !Elem;)
+        Elem = atomTypeBytes(St.Opcode[K]);
+      const unsigned Bytes = Elem * Vec;
+      if (A && Bytes && Bytes <= (Vec == 1 ? 8u : 16u)) {
         AsmValue B = Get(A->Base);
         Clobber(St);
         AsmInstruction I;

@@ -61,6 +61,19 @@ std::optional<SourceLine> readPlace(std::string_view &S) {
 
 unsigned widthOf(const std::vector<std::string_view> &Mods, unsigned Default) {
   for (std::string_view M : Mods) {
+    // Vector and packed atomics: F32x4 (16 bytes), F32x2, F16x2, BF16x4.
+    if (const size_t X = M.find('x'); X != std::string_view::npos && X > 0 && X + 1 < M.size()) {
+      size_t D = X;
+      while (D > 0 && std::isdigit(static_cast<unsigned char>(M[D - 1])))
+        --D;
+      const std::string_view Bits = M.substr(D, X - D), Count = M.substr(X + 1);
+      if (!Bits.empty() && D > 0 && Count.find_first_not_of("0123456789") == std::string_view::npos) {
+        const unsigned B = static_cast<unsigned>(std::stoul(std::string(Bits)));
+        const unsigned C = static_cast<unsigned>(std::stoul(std::string(Count)));
+        if (B % 8 == 0 && B * C / 8 <= 16)
+          return B * C / 8;
+      }
+    }
     if (M == "U8" || M == "S8")
       return 1;
     if (M == "U16" || M == "S16")

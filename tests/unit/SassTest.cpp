@@ -184,3 +184,20 @@ TEST(SassTest, NotADisassembly) {
 }
 
 } // namespace
+
+// Vector and packed atomics carry their width in the type's modifier
+// (measured alike: sample_kernels/vector_atomics.cu).
+TEST(SassTest, VectorAtomicWidths) {
+  auto Width = [](const char *Op) {
+    SassInstruction I;
+    EXPECT_TRUE(classifyOpcode(Op, "desc[UR4][R2.64], R8", I));
+    EXPECT_EQ(I.Op, SassOp::Atomic);
+    return I.Width;
+  };
+  EXPECT_EQ(Width("REDG.E.ADD.F32x4.FTZ.RN.STRONG.GPU"), 16u);
+  EXPECT_EQ(Width("REDG.E.ADD.F32x2.FTZ.RN.STRONG.GPU"), 8u);
+  EXPECT_EQ(Width("REDG.E.ADD.F16x2.RN.STRONG.GPU"), 4u);
+  EXPECT_EQ(Width("REDG.E.ADD.BF16x4.RN.STRONG.GPU"), 8u);
+  EXPECT_EQ(Width("ATOM.E.ADD.F16x2.RN.STRONG.GPU"), 4u);
+  EXPECT_EQ(Width("REDG.E.ADD.F32.FTZ.RN.STRONG.GPU"), 4u);
+}

@@ -257,7 +257,7 @@ def parse_source_page(path):
 # prediction is on.
 
 SASS_FILE_RE = re.compile(r'//## File "([^"]*)", line (\d+)')
-SASS_INSTR_RE = re.compile(r"/\*([0-9a-f]{4,})\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.]*)")
+SASS_INSTR_RE = re.compile(r"/\*([0-9a-f]{4,})\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.x]*)")
 SASS_FUNCTION_RE = re.compile(r"^\.text\.([^:\s]+):")
 # A program whose instructions exist only on an architecture-specific target
 # (wgmma: sm_90a) says so in its leading comment: `// Build: nvcc -arch=sm_90a`.

@@ -32,9 +32,15 @@ __global__ void vectors(const float4 *in, float *out) {
   unsigned old;
   asm volatile("atom.global.add.u32 %0, [%1+4], %2;" : "=r"(old) : "l"(&out[8 * i]), "r"(1u));
   // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors atomic global 'out' `&out[8 * i]` 32/4 uncoalesced
-  // A packed or shared atomic is recorded, not costed.
+  // Packed and vector global ones: the width of the vector (measured alike:
+  // sample_kernels/vector_atomics.cu); a packed shared one is recorded, not
+  // costed.
   asm volatile("red.global.add.noftz.f16x2 [%0], %1;" ::"l"(&out[i]), "r"(old));
-  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors atomic global 'out' `&out[i]` ?/? unknown
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors atomic global 'out' `&out[i]` 4/4 ok
+  asm volatile("red.global.add.v4.f32 [%0], {%1, %2, %3, %4};" ::"l"(&out[8 * i]), "f"(a), "f"(a), "f"(a), "f"(a));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors atomic global 'out' `&out[8 * i]` 32/16 uncoalesced
+  asm volatile("red.shared.add.noftz.f16x2 [%0], %1;" ::"r"(sp), "r"(old));
+  // CHECK-DAG: inline_ptx.cu:[[#@LINE-1]]:{{[0-9]+}}: vectors atomic shared 's' `sp` ?/? unknown
   // A global pointer through cvta.to.global keeps its address.
   unsigned long long gp;
   asm("cvta.to.global.u64 %0, %1;" : "=l"(gp) : "l"(&in[i]));

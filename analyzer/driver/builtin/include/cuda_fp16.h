@@ -12,4 +12,6 @@ __device__ __half __ushort_as_half(unsigned short);
 __host__ __device__ float __half2float(__half);
 __device__ __half __hadd(__half, __half);
 __device__ __half __hmul(__half, __half);
+__host__ __device__ __half2 __floats2half2_rn(float, float);
+__device__ __half2 atomicAdd(__half2 *a, __half2 v);
 #endif

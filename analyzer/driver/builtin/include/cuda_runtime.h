@@ -269,6 +269,8 @@ __device__ unsigned atomicAdd(unsigned *a, unsigned v);
 __device__ unsigned long long atomicAdd(unsigned long long *a, unsigned long long v);
 __device__ float atomicAdd(float *a, float v);
 __device__ double atomicAdd(double *a, double v);
+__device__ float2 atomicAdd(float2 *a, float2 v);
+__device__ float4 atomicAdd(float4 *a, float4 v);
 __device__ int atomicMax(int *a, int v);
 __device__ unsigned atomicMax(unsigned *a, unsigned v);
 __device__ int atomicMin(int *a, int v);
