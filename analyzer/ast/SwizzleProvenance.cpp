@@ -10,6 +10,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -85,9 +86,11 @@ struct Search {
   unsigned Budget = 400; // expressions visited
   std::set<const void *> Seen;
   bool Xor = false, Unknown = false;
+  std::vector<const BinaryOperator *> Xors; // `a ^ b` met
+  bool OtherXor = false;                    // `^=`, operator^, a helper's body
 
   void expr(const Expr *E, const FunctionDecl *F, bool Base) {
-    if (!E || Xor || Unknown)
+    if (!E || Unknown)
       return;
     if (!Budget--) {
       Unknown = true;
@@ -95,8 +98,17 @@ struct Search {
     }
     E = E->IgnoreParens();
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      if (BO->getOpcode() == BO_Xor || BO->getOpcode() == BO_XorAssign) {
+      if (BO->getOpcode() == BO_XorAssign) {
+        Xor = OtherXor = true;
+        return;
+      }
+      if (BO->getOpcode() == BO_Xor) {
+        // Met once per node (a variable read twice is searched once).
         Xor = true;
+        if (std::find(Xors.begin(), Xors.end(), BO) == Xors.end())
+          Xors.push_back(BO);
+        expr(BO->getLHS(), F, false);
+        expr(BO->getRHS(), F, false);
         return;
       }
       // Pointer arithmetic keeps the pointer operand the base.
@@ -275,19 +287,28 @@ struct Search {
     } X;
     X.TraverseStmt(FD->getBody());
     if (X.Found)
-      Xor = true;
+      Xor = OtherXor = true;
   }
 };
 
 } // namespace
 
-XorProvenance addressXorProvenance(ASTContext &Ctx, const Expr *Site, const FunctionDecl *Where,
-                                   const ArgumentOf &ArgOf) {
+AddressXors addressXors(ASTContext &Ctx, const Expr *Site, const FunctionDecl *Where,
+                        const ArgumentOf &ArgOf) {
   Search S{Ctx, ArgOf};
   S.expr(Site, Where, true);
-  if (S.Xor)
-    return XorProvenance::HasXor;
-  return S.Unknown ? XorProvenance::Unknown : XorProvenance::NoXor;
+  AddressXors Out;
+  Out.P = S.Xor       ? XorProvenance::HasXor
+          : S.Unknown ? XorProvenance::Unknown
+                      : XorProvenance::NoXor;
+  Out.Xors = std::move(S.Xors);
+  Out.Others = S.OtherXor;
+  return Out;
+}
+
+XorProvenance addressXorProvenance(ASTContext &Ctx, const Expr *Site, const FunctionDecl *Where,
+                                   const ArgumentOf &ArgOf) {
+  return addressXors(Ctx, Site, Where, ArgOf).P;
 }
 
 } // namespace coalesce

@@ -25,9 +25,11 @@
 
 #include <functional>
 #include <utility>
+#include <vector>
 
 namespace clang {
 class ASTContext;
+class BinaryOperator;
 class Expr;
 class FunctionDecl;
 class ParmVarDecl;
@@ -47,6 +49,17 @@ using ArgumentOf = std::function<std::pair<const clang::Expr *, const clang::Fun
 /// parameter of a helper is followed to the argument ArgOf names.
 XorProvenance addressXorProvenance(clang::ASTContext &Ctx, const clang::Expr *Site,
                                    const clang::FunctionDecl *Where, const ArgumentOf &ArgOf = {});
+
+/// The same search, with the XORs it met: the `a ^ b` expressions on the
+/// address's way (Xors), and whether any other XOR was (`^=`, an
+/// `operator^`, one inside a helper's body: Others).
+struct AddressXors {
+  XorProvenance P = XorProvenance::Unknown;
+  std::vector<const clang::BinaryOperator *> Xors;
+  bool Others = false;
+};
+AddressXors addressXors(clang::ASTContext &Ctx, const clang::Expr *Site,
+                        const clang::FunctionDecl *Where, const ArgumentOf &ArgOf = {});
 
 } // namespace coalesce
 

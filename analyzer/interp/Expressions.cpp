@@ -742,6 +742,10 @@ Value WarpInterp::evalBinary(const BinaryOperator *BO) {
   Value Rv = eval(BO->getRHS());
   if (!isIntegral(BO->getType()) && !BO->getType()->isPointerType())
     return Value::opaque();
+  // An XOR's operands, for the readers of TMA boxes (TensorCopies.cpp).
+  if (Op == BO_Xor && L.K == Value::Int && Rv.K == Value::Int && Active &&
+      L.P.isConcrete(Active) && Rv.P.isConcrete(Active))
+    LastXor[BO] = {L.P.laneConstants(), Rv.P.laneConstants(), Active};
   return evalArith(Op, L, Rv, BO->getLHS(), BO->getRHS(), BO->getType());
 }
 

@@ -276,7 +276,10 @@ void WarpInterp::checkTensorCopyReader(AccessEvent &E, const LValue &LV) {
       }
       return {nullptr, nullptr};
     };
-    if (addressXorProvenance(Ctx, E.Site, frame().FD, ArgOf) != XorProvenance::NoXor)
+    const AddressXors X = addressXors(Ctx, E.Site, frame().FD, ArgOf);
+    if (X.P == XorProvenance::HasXor && !X.Others && X.Xors.size() == 1)
+      checkXorReader(E, C, Offs, X.Xors.front());
+    if (X.P != XorProvenance::NoXor)
       return;
     const unsigned L = Moved.front();
     const int64_t B = Offs[L] - C.Offset;
@@ -294,6 +297,63 @@ void WarpInterp::checkTensorCopyReader(AccessEvent &E, const LValue &LV) {
              std::to_string(Mask == 7 ? 3 : Mask == 3 ? 2 : 1) + ",4,3> on byte offsets"});
     return;
   }
+}
+
+void WarpInterp::checkXorReader(AccessEvent &E, const TensorCopyLayout &C, const LaneInts &Offs,
+                                const BinaryOperator *Xor) {
+  // The operands of the XOR as this access computed them.
+  auto It = LastXor.find(Xor);
+  if (It == LastXor.end() || (It->second.Lanes & Active) != Active || !Active)
+    return;
+  const XorOperands &V = It->second;
+  const int64_t M = C.Span / 16 - 1; // the chunk bits the swizzle permutes
+  auto Chunk = [&](int64_t Bytes) { return (Bytes >> 4) & M; };
+  // The unit of the XOR's result: 2^K bytes (a chunk index, an element
+  // index, a byte offset) such that it gives every lane's chunk; none: the
+  // XOR is not what places the chunk (not a swizzle of this box).
+  std::optional<unsigned> Unit;
+  for (unsigned K = 0; K <= 4 && !Unit; ++K) {
+    bool Holds = true;
+    for (unsigned L = 0; L < WarpSize && Holds; ++L)
+      if (laneActive(Active, L))
+        Holds = V.A[L] >= 0 && V.B[L] >= 0 &&
+                Chunk((V.A[L] ^ V.B[L]) << K) == Chunk(Offs[L] - C.Offset);
+    if (Holds)
+      Unit = K;
+  }
+  if (!Unit)
+    return;
+  // The copy XORs the chunk of box byte b with (b >> 7) & M (the box is
+  // aligned to the pattern's repeat); a reader applies the swizzle when one
+  // operand is that mask at every lane.
+  auto Wrong = [&](const LaneInts &Mask) {
+    std::vector<unsigned> Out;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      if (laneActive(Active, L) && Chunk(Mask[L] << *Unit) != (((Offs[L] - C.Offset) >> 7) & M))
+        Out.push_back(L);
+    return Out;
+  };
+  const std::vector<unsigned> WA = Wrong(V.A), WB = Wrong(V.B);
+  if (WA.empty() || WB.empty())
+    return;
+  // The operand taken for the mask: the one closer to the copy's.
+  const bool MaskIsB = WB.size() <= WA.size();
+  const std::vector<unsigned> &W = MaskIsB ? WB : WA;
+  const LaneInts &Mask = MaskIsB ? V.B : V.A;
+  const unsigned L = W.front();
+  const int64_t B = Offs[L] - C.Offset;
+  E.Contract.push_back(
+      {"reader-wrong-swizzle",
+       "the TMA copy at " + C.CopyAt + " wrote '" + R.Regions[C.Region].Name + "' with " +
+           C.Swizzle + " (the map encoded at " + C.MapAt +
+           "), which XORs the 16-byte chunk of box byte b with (b >> 7) & " + std::to_string(M) +
+           ", but this load's XOR (`" + exprText(Ctx, Xor) + "`) XORs it with `" +
+           exprText(Ctx, MaskIsB ? Xor->getRHS() : Xor->getLHS()) + "`: lane " +
+           std::to_string(L) + " reads byte " + std::to_string(B) + " of the box, where the copy's mask is " +
+           std::to_string((B >> 7) & M) + " and the load's " +
+           std::to_string(Chunk(Mask[L] << *Unit)) + " (" + std::to_string(W.size()) +
+           " of the warp's lanes read other elements than they mean); to read byte b of the "
+           "box, read b ^ (((b >> 7) & " + std::to_string(M) + ") << 4)"});
 }
 
 } // namespace interp

@@ -364,6 +364,16 @@ private:
   /// A shared load of a box a TMA copy swizzled: whether its address
   /// applies the swizzle (E.Contract gets the rule it breaks).
   void checkTensorCopyReader(AccessEvent &E, const LValue &LV);
+  /// A reader whose address has one `a ^ b` on its way: whether that XOR
+  /// is the copy's swizzle (E.Contract gets reader-wrong-swizzle if not).
+  void checkXorReader(AccessEvent &E, const TensorCopyLayout &C, const LaneInts &Offs,
+                      const clang::BinaryOperator *Xor);
+  /// The operands of each `a ^ b` as the walk last evaluated it, per lane.
+  struct XorOperands {
+    LaneInts A{}, B{};
+    LaneMask Lanes = 0;
+  };
+  llvm::DenseMap<const clang::BinaryOperator *, XorOperands> LastXor;
   /// A store into the bytes of a box a TMA copy wrote: its layout is gone
   /// (Off not known per lane: every box of the region).
   void forgetTensorCopies(RegionId Rg, const Poly *Off, int64_t Width);

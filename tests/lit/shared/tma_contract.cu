@@ -96,6 +96,27 @@ __global__ void reused(const __grid_constant__ CUtensorMap map, float *out) {
   out[t] = v.x + w.x;
 }
 
+// A 64B-swizzled box (rows of 64 bytes): read with its own XOR, with the
+// byte-offset form of it (CuTe's Swizzle<2,4,3>), with the 128B mode's XOR
+// (24 lanes of each warp read other elements: measured, tma_copies.cu), and
+// with a mask split over two XORs (not checked).
+__global__ void xor_readers(const __grid_constant__ CUtensorMap map, float *out) {
+  __shared__ __align__(1024) unsigned short tile[64][32];
+  int t = threadIdx.x;
+  if (t == 0)
+    copy_box(tile, &map, 0);
+  __syncthreads();
+  int row = t % 64, chunk = t / 64;
+  u4 v = *reinterpret_cast<const u4 *>(&tile[row][(chunk ^ ((row / 2) % 4)) * 8]);
+  int byte = row * 64 + chunk * 16;
+  int moved = byte ^ ((byte >> 3) & 0x30);
+  u4 w = *reinterpret_cast<const u4 *>(reinterpret_cast<const char *>(tile) + moved);
+  u4 x = *reinterpret_cast<const u4 *>(&tile[row][(chunk ^ (row % 4)) * 8]);
+  // CHECK: tma_contract.cu:[[#@LINE-1]]:{{[0-9]+}}: warning: shared load of a TMA box breaks its contract (reader-wrong-swizzle): the TMA copy at tma_contract.cu:[[#@LINE-8]] wrote 'tile' with CU_TENSOR_MAP_SWIZZLE_64B (the map encoded at tma_contract.cu:{{[0-9]+}}), which XORs the 16-byte chunk of box byte b with (b >> 7) & 3, but this load's XOR (`chunk ^ (row % 4)`) XORs it with `(row % 4)`: lane 1 reads byte 80 of the box, where the copy's mask is 0 and the load's 1 (24 of the warp's lanes read other elements than they mean); to read byte b of the box, read b ^ (((b >> 7) & 3) << 4) [coalesce-tma-contract]
+  u4 y = *reinterpret_cast<const u4 *>(&tile[row][(chunk ^ (row & 2) ^ (row & 1)) * 8]);
+  out[t] = v.x + w.x + x.x + y.x;
+}
+
 // Box rows of 64 bytes under the 128B swizzle: laid out otherwise than rows
 // of the span (measured), not modelled. No finding.
 __global__ void narrow_rows(const __grid_constant__ CUtensorMap map, float *out) {
@@ -182,6 +203,7 @@ int main() {
   const CUtensorMap wide = encode(fn, m, 128, 128, 16, CU_TENSOR_MAP_SWIZZLE_128B);
   const CUtensorMap odd = encode(fn, m, 68, 64, 64, CU_TENSOR_MAP_SWIZZLE_128B);
   const CUtensorMap narrow = encode(fn, m, 64, 32, 64, CU_TENSOR_MAP_SWIZZLE_128B);
+  const CUtensorMap sw64 = encode(fn, m, 64, 32, 64, CU_TENSOR_MAP_SWIZZLE_64B);
   swizzled<<<4, 128>>>(sw, out);
   rowmajor<<<4, 128>>>(sw, out);
   through_helper<<<1, 128>>>(sw, out);
@@ -192,5 +214,6 @@ int main() {
   odd_stride<<<1, 128>>>(odd, out);
   narrow_rows<<<1, 128>>>(narrow, out);
   reused<<<1, 128>>>(sw, out);
+  xor_readers<<<1, 128>>>(sw64, out);
   return 0;
 }
