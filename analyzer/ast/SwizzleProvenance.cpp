@@ -88,6 +88,9 @@ struct Search {
   bool Xor = false, Unknown = false;
   std::vector<const BinaryOperator *> Xors; // `a ^ b` met
   bool OtherXor = false;                    // `^=`, operator^, a helper's body
+  /// A value on the way is chosen: a `?:`, a variable assigned more than
+  /// once (which XOR made the address is then not known).
+  bool Chosen = false;
 
   void expr(const Expr *E, const FunctionDecl *F, bool Base) {
     if (!E || Unknown)
@@ -179,6 +182,7 @@ struct Search {
       return;
     }
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      Chosen = true;
       expr(CO->getCond(), F, false);
       expr(CO->getTrueExpr(), F, Base);
       expr(CO->getFalseExpr(), F, Base);
@@ -230,6 +234,8 @@ struct Search {
         Unknown = true;
         return;
       }
+      if (Defs.Values.size() + (VD->getInit() ? 1 : 0) > 1)
+        Chosen = true;
       if (VD->getInit())
         expr(VD->getInit(), F, Base);
       for (const Expr *V : Defs.Values)
@@ -303,6 +309,7 @@ AddressXors addressXors(ASTContext &Ctx, const Expr *Site, const FunctionDecl *W
                       : XorProvenance::NoXor;
   Out.Xors = std::move(S.Xors);
   Out.Others = S.OtherXor;
+  Out.Complete = !S.Unknown && !S.Chosen;
   return Out;
 }
 

@@ -57,6 +57,10 @@ struct AddressXors {
   XorProvenance P = XorProvenance::Unknown;
   std::vector<const clang::BinaryOperator *> Xors;
   bool Others = false;
+  /// The search saw every value the address is made of, each computed one
+  /// way (no value from memory, no `?:`, no variable assigned twice): the
+  /// XORs met are all there are, each evaluated for this address.
+  bool Complete = false;
 };
 AddressXors addressXors(clang::ASTContext &Ctx, const clang::Expr *Site,
                         const clang::FunctionDecl *Where, const ArgumentOf &ArgOf = {});

@@ -433,12 +433,15 @@ WitnessResult runWitness(const FileJob &Job, const WitnessOptions &O) {
   std::string SpecificArch;
   if (!Compiled && !Arch.empty() && std::isdigit(static_cast<unsigned char>(Arch.back())) &&
       Err.find("not supported on .target '" + Arch + "'") != std::string::npos) {
-    SpecificArch = Arch + "a";
-    std::replace(Args.begin(), Args.end(), "-arch=" + Arch, "-arch=" + SpecificArch);
-    R.Source = "nvcc -arch=" + SpecificArch + " (" + Nvcc + ")";
-    Out.clear();
-    Err.clear();
-    Compiled = run(Nvcc, Args, Job.Directory, Out, Err);
+    auto It = std::find(Args.begin(), Args.end(), "-arch=" + Arch);
+    if (It != Args.end()) {
+      SpecificArch = Arch + "a";
+      *It = "-arch=" + SpecificArch;
+      R.Source = "nvcc -arch=" + SpecificArch + " (" + Nvcc + ")";
+      Out.clear();
+      Err.clear();
+      Compiled = run(Nvcc, Args, Job.Directory, Out, Err);
+    }
   }
   if (!Compiled) {
     llvm::sys::fs::remove_directories(Tmp);

@@ -330,6 +330,9 @@ Value WarpInterp::evalCast(const CastExpr *CE) {
       if (Bits < 64) {
         AddressCode C = *V.Code;
         C.High &= (uint64_t(1) << Bits) - 1;
+        // A signed target whose sign bit the code sets: not followed.
+        if (CE->getType()->isSignedIntegerType() && (C.High >> (Bits - 1)) & 1)
+          return Value::opaque();
         if (!C.HasAddress)
           return Value::constant(static_cast<int64_t>(C.High));
         if (Bits < SharedWindowBits - C.Shift)
@@ -463,10 +466,23 @@ std::optional<Value> WarpInterp::encodeAddress(BinaryOperatorKind Op, const Valu
   const uint64_t Low = C0.HasAddress ? WindowMask >> C0.Shift : 0;
   AddressCode C = C0;
   if (C.HasAddress && (Op == BO_Add || (Op == BO_Sub && L.Code)) && Other.K == Value::Int) {
-    // Advancing the address field (`desc + 2`: 32 bytes on).
-    const Poly D = Other.P.scaled(int64_t(1) << C.Shift);
-    C.Offset = Op == BO_Add ? C.Offset + D : C.Offset - D;
-    return Make(std::move(C));
+    const std::optional<uint64_t> K = ConstantOf(Other);
+    // A constant above the address field that no field bit meets: an OR.
+    if (K && Op == BO_Add && !(*K & Low) && !(*K & C.High)) {
+      C.High |= *K;
+      return Make(std::move(C));
+    }
+    // Advancing the address field (`desc + 2`: 32 bytes on), by less than
+    // the window.
+    if (K && static_cast<int64_t>(*K) > -(int64_t(1) << SharedWindowBits) &&
+        static_cast<int64_t>(*K) < (int64_t(1) << SharedWindowBits)) {
+      const Poly D = Other.P.scaled(int64_t(1) << C.Shift);
+      C.Offset = Op == BO_Add ? C.Offset + D : C.Offset - D;
+      if (C.Offset.overflowed())
+        return Lost();
+      return Make(std::move(C));
+    }
+    return Lost();
   }
   const std::optional<uint64_t> K = ConstantOf(Other);
   if (!K)
@@ -829,7 +845,7 @@ Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
     if (B.K == Value::Unknown)
       return B;
     if (A.K == Value::Opaque && B.K == Value::Opaque)
-      return A;
+      return A.Code || B.Code ? Value::opaque() : A; // different address codes
     return Value::unknown(ReasonKind::LanesTakeDifferentPointers);
   }
   case Cond::Guard: {
@@ -864,7 +880,7 @@ Value WarpInterp::evalConditional(const AbstractConditionalOperator *CO,
           "sel:" + std::to_string(reinterpret_cast<uintptr_t>(CO)),
           "(" + text(CO) + ")", SymbolKind::Opaque)));
     if (A.K == Value::Opaque && B.K == Value::Opaque)
-      return A;
+      return A.Code || B.Code ? Value::opaque() : A; // different address codes
     return C.K == Cond::Data
                ? Value::unknown(wrapReason(ReasonKind::DependsOnCondition, {C.Text}, C.Why))
                : Value::unknown(ReasonKind::DependsOnUniformCondition, {C.Text});

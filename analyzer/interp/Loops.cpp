@@ -604,6 +604,12 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   }
   for (Ind &I : Vars) {
     Value &V = Slot(I);
+    // An address code the loop changes (a descriptor stepped each
+    // iteration): not followed through the loop.
+    if (I.V0.Code || V.Code) {
+      V = Value::unknown(ReasonKind::NotFixedStep, {NameOf(I), Line});
+      continue;
+    }
     if (I.Inductive) {
       V = I.V0;
       V.P = I.V0.P + Poly::symbol(K) * I.Delta;
@@ -682,6 +688,10 @@ void WarpInterp::symbolicLoop(const Stmt *Loop, const Expr *CondE,
   // 4. After the loop.
   for (Ind &I : Vars) {
     Value &V = Slot(I);
+    if (I.V0.Code || V.Code) {
+      V = Value::unknown(ReasonKind::LoopExitValue, {NameOf(I), Line});
+      continue;
+    }
     if (I.Inductive && Trip > 0) {
       V = I.V0;
       V.P = I.V0.P + I.Delta.scaled(Trip);

@@ -476,7 +476,7 @@ void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
                 "'" + KV.first->getName().str() + "' after the branch at line " +
                     IfLine)));
       } else if (A.K == Value::Opaque && B.K == Value::Opaque) {
-        if (A.UniformId || B.UniformId)
+        if (A.UniformId || B.UniformId || A.Code || B.Code)
           KV.second = joinOpaque(A, B, If, Uniform);
         continue;
       } else {
@@ -504,7 +504,7 @@ void WarpInterp::mergeBranches(std::deque<Frame> &Other, const IfStmt *If,
                 "'" + Name + "' after the branch at line " + IfLine)));
       else if (It != T.Fields.end() && It->second.K == Value::Opaque &&
                KV.second.K == Value::Opaque) {
-        if (It->second.UniformId || KV.second.UniformId)
+        if (It->second.UniformId || KV.second.UniformId || It->second.Code || KV.second.Code)
           KV.second = joinOpaque(It->second, KV.second, If, Uniform);
         continue;
       }
@@ -587,7 +587,7 @@ Value WarpInterp::joinReturns(const Value &A, const Value &B, const IfStmt *If, 
             "the value '" + Fn + "' returns (branch at line " +
                 lineOf(Ctx, If->getBeginLoc()) + ")")));
   if (A.K == Value::Opaque && B.K == Value::Opaque)
-    return A;
+    return A.Code || B.Code ? Value::opaque() : A; // different address codes
   return Value::unknown(ReasonKind::ReturnBranchDependent,
                         {Fn, lineOf(Ctx, If->getBeginLoc())});
 }

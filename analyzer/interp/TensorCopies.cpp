@@ -27,6 +27,7 @@
 #include "clang/AST/ASTContext.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 
@@ -277,7 +278,7 @@ void WarpInterp::checkTensorCopyReader(AccessEvent &E, const LValue &LV) {
       return {nullptr, nullptr};
     };
     const AddressXors X = addressXors(Ctx, E.Site, frame().FD, ArgOf);
-    if (X.P == XorProvenance::HasXor && !X.Others && X.Xors.size() == 1)
+    if (X.P == XorProvenance::HasXor && X.Complete && !X.Others && X.Xors.size() == 1)
       checkXorReader(E, C, Offs, X.Xors.front());
     if (X.P != XorProvenance::NoXor)
       return;
@@ -306,22 +307,36 @@ void WarpInterp::checkXorReader(AccessEvent &E, const TensorCopyLayout &C, const
   if (It == LastXor.end() || (It->second.Lanes & Active) != Active || !Active)
     return;
   const XorOperands &V = It->second;
-  const int64_t M = C.Span / 16 - 1; // the chunk bits the swizzle permutes
-  auto Chunk = [&](int64_t Bytes) { return (Bytes >> 4) & M; };
+  const uint64_t M = C.Span / 16 - 1; // the chunk bits the swizzle permutes
+  auto Chunk = [&](uint64_t Bytes) { return (Bytes >> 4) & M; };
+  // The lanes must read at least two chunks (else any unit fits), and the
+  // operands be small non-negative indices.
+  std::set<uint64_t> Chunks;
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (laneActive(Active, L)) {
+      if (V.A[L] < 0 || V.B[L] < 0 || V.A[L] >= (int64_t(1) << 32) || V.B[L] >= (int64_t(1) << 32))
+        return;
+      Chunks.insert(Chunk(static_cast<uint64_t>(Offs[L] - C.Offset)));
+    }
+  if (Chunks.size() < 2)
+    return;
   // The unit of the XOR's result: 2^K bytes (a chunk index, an element
-  // index, a byte offset) such that it gives every lane's chunk; none: the
-  // XOR is not what places the chunk (not a swizzle of this box).
+  // index, a byte offset) such that it gives every lane's chunk; none, or
+  // more than one: the XOR is not known to be what places the chunk.
   std::optional<unsigned> Unit;
-  for (unsigned K = 0; K <= 4 && !Unit; ++K) {
+  unsigned Units = 0;
+  for (unsigned K = 0; K <= 4; ++K) {
     bool Holds = true;
     for (unsigned L = 0; L < WarpSize && Holds; ++L)
       if (laneActive(Active, L))
-        Holds = V.A[L] >= 0 && V.B[L] >= 0 &&
-                Chunk((V.A[L] ^ V.B[L]) << K) == Chunk(Offs[L] - C.Offset);
-    if (Holds)
+        Holds = Chunk(static_cast<uint64_t>(V.A[L] ^ V.B[L]) << K) ==
+                Chunk(static_cast<uint64_t>(Offs[L] - C.Offset));
+    if (Holds) {
       Unit = K;
+      ++Units;
+    }
   }
-  if (!Unit)
+  if (Units != 1)
     return;
   // The copy XORs the chunk of box byte b with (b >> 7) & M (the box is
   // aligned to the pattern's repeat); a reader applies the swizzle when one
@@ -329,7 +344,8 @@ void WarpInterp::checkXorReader(AccessEvent &E, const TensorCopyLayout &C, const
   auto Wrong = [&](const LaneInts &Mask) {
     std::vector<unsigned> Out;
     for (unsigned L = 0; L < WarpSize; ++L)
-      if (laneActive(Active, L) && Chunk(Mask[L] << *Unit) != (((Offs[L] - C.Offset) >> 7) & M))
+      if (laneActive(Active, L) && Chunk(static_cast<uint64_t>(Mask[L]) << *Unit) !=
+                                       ((static_cast<uint64_t>(Offs[L] - C.Offset) >> 7) & M))
         Out.push_back(L);
     return Out;
   };
@@ -351,7 +367,7 @@ void WarpInterp::checkXorReader(AccessEvent &E, const TensorCopyLayout &C, const
            exprText(Ctx, MaskIsB ? Xor->getRHS() : Xor->getLHS()) + "`: lane " +
            std::to_string(L) + " reads byte " + std::to_string(B) + " of the box, where the copy's mask is " +
            std::to_string((B >> 7) & M) + " and the load's " +
-           std::to_string(Chunk(Mask[L] << *Unit)) + " (" + std::to_string(W.size()) +
+           std::to_string(Chunk(static_cast<uint64_t>(Mask[L]) << *Unit)) + " (" + std::to_string(W.size()) +
            " of the warp's lanes read other elements than they mean); to read byte b of the "
            "box, read b ^ (((b >> 7) & " + std::to_string(M) + ") << 4)"});
 }

@@ -21,7 +21,7 @@
 // compared with the CPU's): a 128B-swizzled box read through 128B
 // descriptors (start 32 bytes into the rows, stride 1024) and a 32B box
 // through 32B descriptors (stride 256) multiply right; the 128B box through
-// 64B descriptors gets 1967 of 2048 values wrong, an unswizzled box through
+// 64B descriptors gets 1820 of 2048 values wrong, an unswizzled box through
 // 32B descriptors 1024 of 2048 (the rows the swizzle moves).
 //
 // This file includes no clang headers.
@@ -51,7 +51,7 @@ struct DescriptorFields {
 };
 
 /// The fields of a descriptor whose start address field is zero; nullopt
-/// when bits 14-15 or 46-48 (reserved) are set.
+/// when a reserved bit (14-15, 30-31, 46-48, 52-61) is set.
 std::optional<DescriptorFields> decodeDescriptorFields(uint64_t Bits);
 
 /// The span of a descriptor's swizzle mode: 128, 64, 32 bytes; 0 for none.

@@ -67,10 +67,11 @@ unsigned widthOf(const std::vector<std::string_view> &Mods, unsigned Default) {
       while (D > 0 && std::isdigit(static_cast<unsigned char>(M[D - 1])))
         --D;
       const std::string_view Bits = M.substr(D, X - D), Count = M.substr(X + 1);
-      if (!Bits.empty() && D > 0 && Count.find_first_not_of("0123456789") == std::string_view::npos) {
+      if (!Bits.empty() && Bits.size() <= 3 && D > 0 && !Count.empty() && Count.size() <= 2 &&
+          Count.find_first_not_of("0123456789") == std::string_view::npos) {
         const unsigned B = static_cast<unsigned>(std::stoul(std::string(Bits)));
         const unsigned C = static_cast<unsigned>(std::stoul(std::string(Count)));
-        if (B % 8 == 0 && B * C / 8 <= 16)
+        if (B && C && B % 8 == 0 && B * C / 8 <= 16)
           return B * C / 8;
       }
     }

@@ -140,6 +140,23 @@ __global__ void not_followed(uint64_t da, float *out) {
   out[threadIdx.x] = d[0] + e[0];
 }
 
+// Descriptors chosen by a condition the walk does not know: neither is
+// taken for both (no finding), the record is unknown.
+__global__ void chosen(const __grid_constant__ CUtensorMap ma, int flag, float *out) {
+  __shared__ __align__(1024) unsigned short a[64][64];
+  __shared__ __align__(1024) unsigned short b[8][16];
+  if (threadIdx.x == 0)
+    copy_box(a, &ma, 0);
+  b[threadIdx.x % 8][threadIdx.x % 16] = 0;
+  __syncthreads();
+  float d[4] = {};
+  const uint64_t da = out[flag] > 0 ? desc(a, 1024, 1) : desc(a, 512, 2);
+  asm volatile("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%0, %1, %2, %3}, %4, %5, 0, 1, 1, 0, 0;\n"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "l"(da), "l"(desc(b, 256, 3)));
+  // REC: wgmma_descriptors.cu:[[#@LINE-1]]:{{[0-9]+}}: chosen load shared 'b' {{.*}} ?/? unknown
+  out[threadIdx.x] = d[0];
+}
+
 static CUtensorMap encode(unsigned short *m, cuuint64_t cols, cuuint32_t box_rows,
                           CUtensorMapSwizzle swizzle) {
   CUtensorMap map;
@@ -167,5 +184,6 @@ int main() {
   a_in_registers<<<1, 128>>>(b32, out);
   filled_by_threads<<<1, 128>>>(out);
   not_followed<<<1, 128>>>(0, out);
+  chosen<<<1, 128>>>(a128, 1, out);
   return 0;
 }
