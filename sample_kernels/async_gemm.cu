@@ -127,8 +127,8 @@ __global__ void gemm_swizzled_wide(const __half *A, const __half *B, float *C, i
 }
 
 // The same with padded rows (A: 40 halves, 80 bytes; B: 72 halves, 144
-// bytes): the matrix loads are conflict-free, but each quarter-warp of an A
-// copy meets one bank group twice, so those copies go lane by lane.
+// bytes): the matrix loads are conflict-free, but every other row starts 16
+// bytes into a 32-byte slot: its sectors are moved as two halves each.
 __global__ void gemm_padded(const __half *A, const __half *B, float *C, int n) {
   __shared__ __align__(128) __half As[BM][BK + 8];
   __shared__ __align__(128) __half Bs[BK][BN + 8];
@@ -140,12 +140,12 @@ __global__ void gemm_padded(const __half *A, const __half *B, float *C, int n) {
     for (int c = t; c < BM * BK / 8; c += blockDim.x) {
       int r = c / 4, ch = c % 4;
       asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(smem(&As[r][ch * 8])),
-                   "l"(&A[(row0 + r) * n + k0 + ch * 8])); // expect: load A unknown; store As unknown
+                   "l"(&A[(row0 + r) * n + k0 + ch * 8])); // expect: load A 24/16; store As 15/4
     }
     for (int c = t; c < BK * BN / 8; c += blockDim.x) {
       int k = c / 8, ch = c % 8;
       asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(smem(&Bs[k][ch * 8])),
-                   "l"(&B[(k0 + k) * n + col0 + ch * 8])); // expect: load B unknown; store Bs unknown
+                   "l"(&B[(k0 + k) * n + col0 + ch * 8])); // expect: load B 24/16; store Bs 10.5/4
     }
     asm volatile("cp.async.commit_group;\n" ::);
     asm volatile("cp.async.wait_group 0;\n" ::);

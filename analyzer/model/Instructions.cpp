@@ -6,6 +6,7 @@
 #include "model/Instructions.h"
 
 #include <algorithm>
+#include <tuple>
 #include <array>
 #include <vector>
 
@@ -86,11 +87,11 @@ BypassQuarter classifyBypassQuarter(const LaneInts &Global, const LaneInts &Shar
   // memory (in either order). Otherwise, per lane: does its chunk share a
   // sector with no other lane's, or is it read by another lane too (the
   // source side); does it meet another lane's bank group (the destination).
-  bool BySectors = true;
+  bool BySectors = true, Split = true;
   unsigned SourceBad = 0, DestBad = 0;
   for (unsigned L : On) {
     unsigned Partners = 0, Dups = 0;
-    bool SameSlot = false, DestMeets = false;
+    bool SameSlot = false, DestMeets = false, Adjacent = false;
     const int64_t Sector = floorDiv(Global[L], SectorBytes);
     for (unsigned M : On) {
       if (M == L)
@@ -101,17 +102,22 @@ BypassQuarter classifyBypassQuarter(const LaneInts &Global, const LaneInts &Shar
         ++Partners;
         SameSlot = floorDiv(Shared[M], SectorBytes) == floorDiv(Shared[L], SectorBytes) &&
                    Shared[M] != Shared[L];
+        // The two halves of the sector side by side, in the same order.
+        Adjacent = Shared[M] - Shared[L] == Global[M] - Global[L];
       }
       if (floorMod(floorDiv(Shared[M], 16), 8) == floorMod(floorDiv(Shared[L], 16), 8))
         DestMeets = true;
     }
     const bool Whole = floorMod(Global[L], 16) == 0 && floorMod(Shared[L], 16) == 0;
     BySectors &= Whole && Partners == 1 && Dups == 0 && SameSlot;
+    Split &= Whole && Partners == 1 && Dups == 0 && Adjacent;
     SourceBad += !(Whole && Partners >= 1 && Dups == 0);
     DestBad += DestMeets;
   }
   if (BySectors)
     return BypassQuarter::ByLine;
+  if (Split)
+    return BypassQuarter::SplitSectors;
   if (SourceBad == On.size() || DestBad == On.size())
     return BypassQuarter::ByLane;
   return BypassQuarter::Unmodelled;
@@ -126,6 +132,35 @@ unsigned lineBlockPairs(const LaneInts &Global, const LaneInts &Shared, LaneMask
       Pairs.push_back({floorDiv(Global[L], 128), floorDiv(Shared[L], 128)});
   std::sort(Pairs.begin(), Pairs.end());
   return static_cast<unsigned>(std::unique(Pairs.begin(), Pairs.end()) - Pairs.begin());
+}
+
+/// A SplitSectors quarter: the distinct (128-byte line, 128-byte shared
+/// block) pairs of each pass (the aligned pairs' chunks; the split pairs'
+/// first halves; their second halves), and the sectors (a split pair's
+/// twice).
+std::pair<unsigned, unsigned> splitSectorsCost(const LaneInts &Global, const LaneInts &Shared,
+                                               LaneMask Quarter) {
+  std::vector<std::tuple<int, int64_t, int64_t>> Pieces;
+  unsigned Sectors = 0;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!laneActive(Quarter, L))
+      continue;
+    // The pair's first lane: the lower address of the sector.
+    int64_t Low = Shared[L];
+    for (unsigned M = 0; M < WarpSize; ++M)
+      if (M != L && laneActive(Quarter, M) &&
+          floorDiv(Global[M], SectorBytes) == floorDiv(Global[L], SectorBytes))
+        Low = std::min(Low, Shared[M]);
+    const bool Aligned = floorMod(Low, SectorBytes) == 0;
+    const int Pass = Aligned ? 0 : Shared[L] == Low ? 1 : 2;
+    Pieces.emplace_back(Pass, floorDiv(Global[L], 128), floorDiv(Shared[L], 128));
+    if (Shared[L] == Low)
+      Sectors += Aligned ? 1 : 2;
+  }
+  std::sort(Pieces.begin(), Pieces.end());
+  const unsigned Passes =
+      static_cast<unsigned>(std::unique(Pieces.begin(), Pieces.end()) - Pieces.begin());
+  return {Passes, Sectors};
 }
 
 bool bypassModelled(const LaneInts &Global, const LaneInts &Shared, LaneMask Active) {
@@ -146,9 +181,10 @@ BankCount countAsyncCopyWavefronts(const LaneInts &Global, const LaneInts &Share
     unsigned Ways;
     if (Bypass) {
       const LaneMask Quarter = Active & lanesOf(First, Phase);
-      Ways = classifyBypassQuarter(Global, Shared, Active, First / Phase) == BypassQuarter::ByLine
-                 ? lineBlockPairs(Global, Shared, Quarter)
-                 : Phase;
+      const BypassQuarter K = classifyBypassQuarter(Global, Shared, Active, First / Phase);
+      Ways = K == BypassQuarter::ByLine         ? lineBlockPairs(Global, Shared, Quarter)
+             : K == BypassQuarter::SplitSectors ? splitSectorsCost(Global, Shared, Quarter).first
+                                                : Phase;
     } else
       Ways = std::max({1u, laneDegree(Global, Active, Width, First, Phase),
                        laneDegree(Shared, Active, Width, First, Phase)});
@@ -170,8 +206,11 @@ SectorCount countAsyncCopySectors(const LaneInts &Global, const LaneInts &Shared
     const LaneMask Quarter = Active & lanesOf(First, Phase);
     if (!Quarter)
       continue;
-    if (classifyBypassQuarter(Global, Shared, Active, First / Phase) == BypassQuarter::ByLine) {
+    const BypassQuarter K = classifyBypassQuarter(Global, Shared, Active, First / Phase);
+    if (K == BypassQuarter::ByLine) {
       R.Sectors += countSectors(Global, Quarter, Width).Sectors;
+    } else if (K == BypassQuarter::SplitSectors) {
+      R.Sectors += splitSectorsCost(Global, Shared, Quarter).second;
     } else {
       for (unsigned L = First; L < First + Phase; ++L)
         if (laneActive(Active, L))

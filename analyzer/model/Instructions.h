@@ -101,8 +101,15 @@ BankCount countAsyncCopyWavefronts(const LaneInts &Global, const LaneInts &Share
 SectorCount countAsyncCopySectors(const LaneInts &Global, const LaneInts &Shared,
                                   LaneMask Active, unsigned Width, bool Bypass);
 
-/// How the quarter-warp Q (lanes 8Q..8Q+7) of an LDGSTS.BYPASS.128 is served.
-enum class BypassQuarter { Idle, ByLine, ByLane, Unmodelled };
+/// How the quarter-warp Q (lanes 8Q..8Q+7) of an LDGSTS.BYPASS.128 is served:
+/// ByLine, every global sector read whole by two lanes that fill one
+/// aligned 32-byte slot of shared memory; SplitSectors, every sector read
+/// whole by two lanes whose chunks are adjacent in shared memory in the
+/// global order, some pairs starting 16 bytes into a slot (a row at a
+/// 16-byte boundary): such a pair's sector is moved as its two halves, in
+/// two passes after the aligned pairs' (measured, docs/model.md); ByLane,
+/// every lane conflicting.
+enum class BypassQuarter { Idle, ByLine, SplitSectors, ByLane, Unmodelled };
 BypassQuarter classifyBypassQuarter(const LaneInts &Global, const LaneInts &Shared,
                                     LaneMask Active, unsigned Q);
 /// Whether every quarter of the request follows a measured rule.

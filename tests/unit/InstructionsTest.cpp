@@ -100,25 +100,65 @@ INSTANTIATE_TEST_SUITE_P(
                  [](int64_t T) { return (T / 8) * 16 + ((T % 8) / 4) * 12 + T % 4; }, id, 8, 16},
         CopyCase{"cg two lines into one block", 16, true,
                  [](int64_t T) { return (T / 8) * 16 + T % 8; },
-                 [](int64_t T) { return (T / 4) * 128 + T % 4; }, 8, 16}));
+                 [](int64_t T) { return (T / 4) * 128 + T % 4; }, 8, 16},
+        // Sectors whose halves land 16 bytes into a 32-byte slot (probe
+        // `spans`, lines 102-108): each moved as its two halves, in two
+        // passes, a wavefront per (line, block) of each pass; the sector
+        // counted twice.
+        CopyCase{"cg a row at 16 bytes", 16, true,
+                 [](int64_t T) { return (T / 8) * 16 + 1 + T % 8; }, id, 12, 32},
+        CopyCase{"cg a row at 48 bytes", 16, true,
+                 [](int64_t T) { return (T / 8) * 16 + 3 + T % 8; }, id, 16, 32},
+        CopyCase{"cg a row at 80 bytes", 16, true,
+                 [](int64_t T) { return (T / 8) * 16 + 5 + T % 8; }, id, 16, 32},
+        CopyCase{"cg a row at 112 bytes", 16, true,
+                 [](int64_t T) { return (T / 8) * 16 + 7 + T % 8; }, id, 12, 32},
+        // Aligned pairs and split ones in one quarter (lines 109, 110, 113):
+        // the aligned pairs' pass, then the two halves' passes.
+        CopyCase{"cg half a row at 0, half at 80", 16, true,
+                 [](int64_t T) { return (T / 8) * 16 + ((T % 8) / 4) * 5 + T % 4; }, id, 16, 24},
+        CopyCase{"cg the same from two lines", 16, true,
+                 [](int64_t T) { return (T / 8) * 16 + ((T % 8) / 4) * 5 + T % 4; },
+                 [](int64_t T) { return (T / 4) * 128 + T % 4; }, 16, 24},
+        CopyCase{"cg half a row at 0, half at 144", 16, true,
+                 [](int64_t T) { return (T / 8) * 16 + ((T % 8) / 4) * 9 + T % 4; }, id, 12, 24},
+        // Not used to find the rule, and predicted by it: the padded GEMM
+        // tiles of sample_kernels/async_gemm.cu (gemm_padded, measured on an
+        // H200): A, rows of 80 bytes, two rows a quarter: 15 and 24; B, rows
+        // of 144 bytes: 10 in one warp and 11 in the next (10.5 measured,
+        // the mean over the warps), 24.
+        CopyCase{"cg A rows of 80 bytes", 16, true,
+                 [](int64_t T) { return 5 * (T / 4) + T % 4; },
+                 [](int64_t T) { return 128 * (T / 4) + T % 4; }, 15, 24},
+        CopyCase{"cg B rows of 144 bytes, warp 0", 16, true,
+                 [](int64_t T) { return 9 * (T / 8) + T % 8; },
+                 [](int64_t T) { return 1024 * (T / 8) + T % 8; }, 10, 24},
+        CopyCase{"cg B rows of 144 bytes, warp 1", 16, true,
+                 [](int64_t T) { return 9 * (4 + T / 8) + T % 8; },
+                 [](int64_t T) { return 1024 * (4 + T / 8) + T % 8; }, 11, 24}));
 
-TEST(AsyncCopies, BypassWithoutAMeasuredRuleIsNotModelled) {
+TEST(AsyncCopies, BypassClasses) {
   // A padded GEMM tile (sample_kernels/async_gemm.cu, gemm_padded): rows of
-  // 80 bytes, two per quarter-warp; one bank group meets twice.
+  // 80 bytes, two per quarter-warp; the second row's sectors are split.
   const LaneInts S = lanes([](int64_t T) { return 80 * (T / 4) + 16 * (T % 4); });
   const LaneInts G = lanes([](int64_t T) { return 2048 * (T / 4) + 16 * (T % 4); });
-  EXPECT_FALSE(bypassModelled(G, S, AllLanes));
-  EXPECT_EQ(classifyBypassQuarter(G, S, AllLanes, 0), BypassQuarter::Unmodelled);
-  // A row of 128 bytes at an offset of 16 in its block: across two blocks.
+  EXPECT_TRUE(bypassModelled(G, S, AllLanes));
+  EXPECT_EQ(classifyBypassQuarter(G, S, AllLanes, 0), BypassQuarter::SplitSectors);
+  // A row of 128 bytes at an offset of 16 in its block: split sectors.
   const LaneInts S2 = lanes([](int64_t T) { return 144 * (T / 8) + 16 * (T % 8); });
   const LaneInts G2 = lanes([](int64_t T) { return 2048 * (T / 8) + 16 * (T % 8); });
   EXPECT_EQ(classifyBypassQuarter(G2, S2, AllLanes, 0), BypassQuarter::ByLine);
-  EXPECT_EQ(classifyBypassQuarter(G2, S2, AllLanes, 1), BypassQuarter::Unmodelled);
-  // A row across two blocks at a 16-byte boundary (probe `spans`, line 102:
-  // 3 wavefronts a quarter, line 104: 4): no rule.
-  const LaneInts S3 = lanes([](int64_t T) { return 16 * ((T / 8) * 16 + 1 + T % 8); });
+  EXPECT_EQ(classifyBypassQuarter(G2, S2, AllLanes, 1), BypassQuarter::SplitSectors);
+  // Halves in the reverse order of the sector's, 16 bytes into a slot: no
+  // measured rule.
+  const LaneInts S3 = lanes([](int64_t T) { return 16 * (1 + (T ^ 1)); });
   const LaneInts G3 = lanes([](int64_t T) { return 16 * T; });
+  EXPECT_EQ(classifyBypassQuarter(G3, S3, AllLanes, 0), BypassQuarter::Unmodelled);
   EXPECT_FALSE(bypassModelled(G3, S3, AllLanes));
+  // A chunk read by two lanes: no pair, lane by lane.
+  const LaneInts G4 = lanes([](int64_t T) { return 16 * (T / 2); });
+  const LaneInts S4 = lanes([](int64_t T) { return 32 * T; });
+  EXPECT_EQ(classifyBypassQuarter(G4, S4, AllLanes, 0), BypassQuarter::ByLane);
 }
 
 struct MatrixCase {

@@ -45,8 +45,15 @@ __global__ void cg16(const float4 *in, float4 *out) {
                "l"(&in[(t / 4) * 128 + t % 4]));
   // CHECK-DAG: async_copies.cu:[[#@LINE-1]]:{{[0-9]+}}: cg16 load global 'in' `&in[(t / 4) * 128 + t % 4]` 16/16 ok
   // CHECK-DAG: async_copies.cu:[[#@LINE-2]]:{{[0-9]+}}: cg16 store shared 's' `sa(&s[t])` 8/4 bank-conflict
-  // Only two lanes of each quarter meet: no rule measured, unknown.
+  // Rows of 80 bytes, every other one 16 bytes into a 32-byte slot: its
+  // sectors moved as two halves (the measured gemm_padded rule).
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(sa(&s[(t / 4) * 5 + t % 4])),
+               "l"(&in[i]));
+  // CHECK-DAG: async_copies.cu:[[#@LINE-1]]:{{[0-9]+}}: cg16 load global 'in' `&in[i]` 24/16 uncoalesced
+  // CHECK-DAG: async_copies.cu:[[#@LINE-2]]:{{[0-9]+}}: cg16 store shared 's' `sa(&s[(t / 4) * 5 + t % 4])` 15/4 bank-conflict
+  // A sector's halves written in the reverse order, 16 bytes into a slot:
+  // no rule measured, unknown.
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(sa(&s[1 + (t ^ 1)])),
                "l"(&in[i]));
   // CHECK-DAG: async_copies.cu:[[#@LINE-1]]:{{[0-9]+}}: cg16 load global 'in' `&in[i]` ?/? unknown
   asm volatile("cp.async.commit_group;\n" ::);
