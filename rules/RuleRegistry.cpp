@@ -195,7 +195,7 @@ std::string otherSizesNote(const AccessRecord &R, const std::string &Unit) {
   if (Cs.size() - 1 > Shown)
     S += "; and " + std::to_string(Cs.size() - 1 - Shown) + " more case" +
          (Cs.size() - 1 - Shown == 1 ? "" : "s") + " (--explain lists them)";
-  return S + "; --assume " + P->Name + "=VALUE gives the number for one value";
+  return S + "; --assume " + P->Stated + "=VALUE gives the number for one value";
 }
 } // namespace
 
@@ -226,8 +226,9 @@ void addSizeCases(Finding &F, const AccessRecord &R, const RuleOptions &Opts,
         {std::nullopt, "not a warning: the cost is " + quantity(C.Cost.Cost, Unit) + " (ideal " +
                            formatNumber(C.Cost.Ideal) + ") " + C.Text +
                            ", and the values '" + N +
-                           "' takes decide which case holds; state them with --assume " + N +
-                           "=VALUE (or " + N + " >= VALUE), or check them in the host code "
+                           "' takes decide which case holds; state them with --assume " +
+                           P->Stated + "=VALUE (or " + P->Stated +
+                           " >= VALUE), or check them in the host code "
                            "before the launch"});
   }
 }

@@ -609,7 +609,7 @@ bool AccessAggregator::recordParametric(Stats &S, const AccessEvent &E, const Po
   // of a block share one table.
   const Poly Addr = Exact.reducedModulo(128, E.Active);
   const std::vector<SymbolId> Vary = Addr.laneVaryingSymbols(E.Active);
-  if (Vary.size() != 1 || Run.Syms.get(Vary[0]).Kind != SymbolKind::Param ||
+  if (Vary.size() != 1 || !isFreeSize(Run.Syms.get(Vary[0])) ||
       (S.ParamW > 0 && S.ParamSym != Vary[0]))
     return false;
   const MemRegion &Rg = Run.Regions[*E.Region];
@@ -659,6 +659,10 @@ void AccessAggregator::finishParametric(const Stats &S, AccessRecord &Rec) const
   scaleTable(T, S.SumW);
   const SymbolInfo &I = Run.Syms.get(S.ParamSym);
   ParametricCost P = summarize(T, I.Source.empty() ? I.Name : I.Source, I.Step, I.Offset);
+  if (I.QuotientOf) {
+    const SymbolInfo &Of = Run.Syms.get(*I.QuotientOf);
+    P.Stated = Of.Source.empty() ? Of.Name : Of.Source;
+  }
   const ParamCase &Head = P.Cases.front();
   // One case for every value the facts allow: a plain number.
   const bool OneCase = P.Cases.size() == 1 && Head.When.Min == I.Step * I.Min + I.Offset;

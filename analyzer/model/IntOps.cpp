@@ -2,6 +2,7 @@
 
 #include "model/IntOps.h"
 
+#include <cctype>
 #include <algorithm>
 #include <ostream>
 
@@ -79,8 +80,47 @@ SymbolId derived(SymbolTable &Syms, const std::string &Key,
   return Syms.intern(Key, Info);
 }
 
+/// Q = floor(Base / C): when Base is A * P + B with P a kernel parameter
+/// (or a quotient of one), 0 < A <= C and the smallest value of Base not
+/// negative, Q takes every integer from floor(that value / C) on
+/// (SymbolInfo::QuotientOf).
+void markQuotientOfParameter(SymbolTable &Syms, SymbolId Q, const Poly &Base, int64_t C) {
+  const std::vector<SymbolId> Ids = Base.symbols();
+  if (Ids.size() != 1 || Ids[0] == Q || Base.overflowed())
+    return;
+  const SymbolInfo &P = Syms.get(Ids[0]);
+  if (!isFreeSize(P))
+    return;
+  int64_t A = 0, B = 0;
+  for (const Poly::Term &T : Base.terms()) {
+    const LaneInts &K = T.C;
+    for (unsigned L = 1; L < WarpSize; ++L)
+      if (K[L] != K[0])
+        return;
+    if (T.M.isConstant())
+      B = K[0];
+    else if (T.M.Syms.size() == 1)
+      A = K[0];
+    else
+      return; // P * P
+  }
+  int64_t Lowest;
+  if (A <= 0 || A > C || __builtin_mul_overflow(A, P.Min, &Lowest) ||
+      __builtin_add_overflow(Lowest, B, &Lowest) || Lowest < 0)
+    return;
+  SymbolInfo &I = Syms.get(Q);
+  I.QuotientOf = P.QuotientOf ? *P.QuotientOf : Ids[0];
+  I.Min = Lowest / C;
+}
+
 std::string paren(const Poly &P, const SymbolTable &Syms) {
-  return "(" + P.str(Syms, 0) + ")";
+  // A name alone (`nb`, `p.cols`) needs no parentheses: `nb/16`.
+  const std::string S = P.str(Syms, 0);
+  const bool Name = !S.empty() && (std::isalpha((unsigned char)S[0]) || S[0] == '_') &&
+                    std::all_of(S.begin(), S.end(), [](char Ch) {
+                      return std::isalnum((unsigned char)Ch) || Ch == '_' || Ch == '.';
+                    });
+  return Name ? S : "(" + S + ")";
 }
 
 /// Floor division (Floor=true) or the matching remainder of A by C > 0.
@@ -112,6 +152,7 @@ IntResult divRemFloor(const Poly &A, int64_t C, bool Rem, LaneMask Active,
   if (!Rem) {
     SymbolId Q = derived(Syms, "div:" + W.Base.key() + "/" + std::to_string(C),
                          paren(W.Base, Syms) + "/" + std::to_string(C));
+    markQuotientOfParameter(Syms, Q, W.Base, C);
     return IntResult::ok(Poly::symbol(Q));
   }
   SymbolId R = derived(Syms, "rem:" + W.Base.key() + "%" + std::to_string(C),

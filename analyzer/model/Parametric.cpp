@@ -186,6 +186,7 @@ ParametricCost summarize(const ParamTable &T, const std::string &Name, int64_t S
                          int64_t Offset) {
   ParametricCost Out;
   Out.Name = Name;
+  Out.Stated = Name;
   auto Value = [&](int64_t Q) { return Step * Q + Offset; };
   // The shortest period of the large values.
   int64_t P = T.Period;

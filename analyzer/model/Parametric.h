@@ -115,7 +115,10 @@ struct ParamCase {
 
 /// The answer for an access whose cost depends on one size.
 struct ParametricCost {
-  std::string Name; // the size as the source names it ("cols", "p.cols")
+  std::string Name; // the size as the source names it ("cols", "p.cols", "(nb + 15)/16")
+  /// The kernel parameter a user states with --assume to settle it: Name,
+  /// or the parameter a quotient is taken of ("nb" for "(nb + 15)/16").
+  std::string Stated;
   /// The cases, the one for realistic sizes first: large values, and among
   /// those the multiples of the period (sizes are usually powers of two);
   /// then the other large values, then the small values.

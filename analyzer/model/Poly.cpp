@@ -463,6 +463,10 @@ std::string Poly::key() const {
   return K;
 }
 
+bool isFreeSize(const SymbolInfo &I) {
+  return I.Kind == SymbolKind::Param || I.QuotientOf.has_value();
+}
+
 SymbolId SymbolTable::add(SymbolInfo Info) {
   Syms.push_back(std::move(Info));
   return static_cast<SymbolId>(Syms.size() - 1);

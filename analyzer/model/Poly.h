@@ -39,6 +39,7 @@
 #include <array>
 #include <unordered_map>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -183,7 +184,18 @@ struct SymbolInfo {
   std::string Source = "";
   int64_t Step = 1, Offset = 0;
   int64_t Min = 0;
+  /// A Derived symbol floor((A * P + B) / C) of one kernel parameter P (a
+  /// Param symbol) with 0 < A <= C and A * P.Min + B >= 0: as P takes
+  /// every value from its lower bound on, the quotient takes every integer
+  /// from Min on (each step of P moves it by 0 or 1), so it is as free as a
+  /// parameter and a cost may be given as a function of it. P's id.
+  std::optional<SymbolId> QuotientOf;
 };
+
+/// True for a symbol that takes every integer from its Min on, independently
+/// of the other symbols: a kernel parameter, or a quotient of one
+/// (SymbolInfo::QuotientOf).
+bool isFreeSize(const SymbolInfo &I);
 
 class SymbolTable {
 public:

@@ -108,7 +108,10 @@ Reason wrapReason(ReasonKind K, std::initializer_list<std::string> Args,
 std::vector<std::string> paramNamesOf(const std::vector<SymbolId> &Ids, const SymbolTable &Syms) {
   std::vector<std::string> Names;
   for (SymbolId S : Ids) {
-    const SymbolInfo &I = Syms.get(S);
+    const SymbolInfo *P = &Syms.get(S);
+    if (P->QuotientOf) // a quotient of a parameter: the parameter settles it
+      P = &Syms.get(*P->QuotientOf);
+    const SymbolInfo &I = *P;
     if (I.Kind != SymbolKind::Param)
       continue;
     const std::string &N = I.Source.empty() ? I.Name : I.Source;

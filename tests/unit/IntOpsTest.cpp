@@ -28,6 +28,46 @@ TEST_F(IntOpsTest, RemainderOfTidByWarpSizeIsTheLane) {
   EXPECT_EQ(Q.P, Poly::symbol(B, 8) + Poly::constant(3));
 }
 
+TEST_F(IntOpsTest, QuotientOfAParameterIsAFreeSize) {
+  // n / 16 and (n + 31) / 32 take every integer from 0 on, as n does: a
+  // size a cost may be a function of, settled by stating n.
+  for (auto [Base, C] : {std::pair{Poly::symbol(N), 16}, {Poly::symbol(N) + Poly::constant(31), 32},
+                         {Poly::symbol(N, 3) + Poly::constant(2), 4}}) {
+    IntResult Q = divConst(Base, C, AllLanes, Syms);
+    ASSERT_TRUE(Q.Ok) << Q.Why;
+    ASSERT_EQ(Q.P.symbols().size(), 1u);
+    const SymbolInfo &I = Syms.get(Q.P.symbols()[0]);
+    EXPECT_TRUE(isFreeSize(I)) << I.Name;
+    ASSERT_TRUE(I.QuotientOf.has_value());
+    EXPECT_EQ(*I.QuotientOf, N);
+    EXPECT_EQ(I.Min, 0);
+  }
+  // A quotient of a quotient is one too, of the same parameter.
+  IntResult Q1 = divConst(Poly::symbol(N), 4, AllLanes, Syms);
+  IntResult Q2 = divConst(Q1.P + Poly::constant(1), 2, AllLanes, Syms);
+  ASSERT_TRUE(Q2.Ok);
+  const SymbolInfo &I2 = Syms.get(Q2.P.symbols()[0]);
+  ASSERT_TRUE(I2.QuotientOf.has_value());
+  EXPECT_EQ(*I2.QuotientOf, N);
+  EXPECT_EQ(I2.Name, "(n/4 + 1)/2");
+  EXPECT_EQ(Syms.get(Q1.P.symbols()[0]).Name, "n/4");
+}
+
+TEST_F(IntOpsTest, QuotientsThatSkipValuesAreNotFreeSizes) {
+  // (8n + 5) / 3 steps by 2 or 3; (n * n) / 4 is not affine; blockIdx.x / 4
+  // is no parameter; (n - 7) / 4 can be negative.
+  SymbolId M = Syms.add({"m", SymbolKind::Param, 0, true, ""});
+  for (auto [Base, C] : {std::pair{Poly::symbol(N, 8) + Poly::constant(5), 3},
+                         {Poly::symbol(N) * Poly::symbol(M), 4},
+                         {Poly::symbol(B), 4},
+                         {Poly::symbol(N) - Poly::constant(7), 4}}) {
+    IntResult Q = divConst(Base, C, AllLanes, Syms);
+    ASSERT_TRUE(Q.Ok) << Q.Why;
+    for (SymbolId S : Q.P.symbols())
+      EXPECT_FALSE(Syms.get(S).QuotientOf.has_value()) << Syms.get(S).Name;
+  }
+}
+
 TEST_F(IntOpsTest, ColumnMajorSaxpyIndexIsExact) {
   // i = 4 * tid + k * step with step a multiple of 128, K = 4096:
   // i / K is warp-uniform and i % K = (uniform multiple of 128) + 4 * lane.

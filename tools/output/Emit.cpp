@@ -341,6 +341,7 @@ nlohmann::json parametricToJson(const ParametricCost &P, bool WithTable) {
   };
   json J;
   J["size"] = P.Name;
+  J["assume"] = P.Stated;
   J["cases"] = json::array();
   for (const ParamCase &C : P.Cases) {
     json W;

@@ -29,6 +29,7 @@ __global__ void rows16(const float *m, float *out, int D) {
   // residues put some rows 4, 8 or 16 bytes past a sector (5 to 6 per warp).
   // JSON:      "expression": "m[(row + threadIdx.y) * D + col + threadIdx.x]",
   // JSON:      "parametric": {
+  // JSON-NEXT:   "assume": "D",
   // JSON-NEXT:   "cases": [
   // JSON-NEXT:     {
   // JSON-NEXT:       "alignment_known": true,
@@ -53,8 +54,8 @@ __global__ void rows16(const float *m, float *out, int D) {
   // JSON-NEXT:   "size": "D",
   // JSON-NEXT:   "table": [
   // JSON:        "sectors_per_request": 4,
-  // EXACT-DAG: :[[@LINE-29]]:54: remark: global load from 'm' uses 5.75 sectors per request (ideal 4)
-  // EXACT-DAG: :[[@LINE-30]]:3: remark: global store to 'out' uses 5.75 sectors per request (ideal 4)
+  // EXACT-DAG: :[[@LINE-30]]:54: remark: global load from 'm' uses 5.75 sectors per request (ideal 4)
+  // EXACT-DAG: :[[@LINE-31]]:3: remark: global store to 'out' uses 5.75 sectors per request (ideal 4)
 }
 
 // Pitched rows (cudaMallocPitch), one thread per row: the lanes are
