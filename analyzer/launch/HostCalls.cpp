@@ -823,17 +823,20 @@ HVal HostInterp::launch(const Expr *Site, State &St) {
     switch (launchApiOf(CE)) {
     case LaunchApi::Kernel:
     case LaunchApi::Cooperative:
+      Callee = V[0];
       K = KernelOf(V[0]);
       Grid = V[1];
       Block = V[2];
       Args = FromArray(V[3]);
       break;
     case LaunchApi::ExC:
+      Callee = V[1];
       K = KernelOf(V[1]);
       FromConfig(V[0], CE->getArg(0)->getType());
       Args = FromArray(V[2]);
       break;
     case LaunchApi::ExVariadic:
+      Callee = V[1];
       K = KernelOf(V[1]);
       FromConfig(V[0], CE->getArg(0)->getType());
       for (size_t I = 2; I < V.size(); ++I) {
@@ -848,7 +851,31 @@ HVal HostInterp::launch(const Expr *Site, State &St) {
   }
   if (K)
     record(Site, HVal::function(K), Grid, Block, std::move(Args), St);
+  else
+    recordCalleeSplit(Site, Callee, St);
   return HVal::unknown(why(ReasonKind::HostLaunchResult));
+}
+
+void HostInterp::recordCalleeSplit(const Expr *Site, const HVal &Callee, State &St) {
+  // A function pointer that holds one kernel on one side of a branch and
+  // another on the other (`if (softcap == 0) k = kern<false>; else k =
+  // kern<true>;`): the join does not know it, but each side does, so the
+  // walk runs again once per side (splitOnBranches), as for a block shape
+  // that differs between the sides. Until then a placeholder without a
+  // kernel marks the site.
+  if (!Recording || !St.Live || Callee.K != HVal::Unknown)
+    return;
+  auto It = BranchOf.find(Callee.Why);
+  if (It == BranchOf.end())
+    return;
+  for (const LaunchSeen &S : Seen)
+    if (S.Site == Site && !S.Kernel && S.SplitAt == It->second)
+      return;
+  LaunchSeen L;
+  L.Site = Site;
+  L.SplitAt = It->second;
+  L.Choice = forcedText();
+  Seen.push_back(std::move(L));
 }
 
 void HostInterp::record(const Expr *Site, const HVal &Callee, const HVal &Grid,

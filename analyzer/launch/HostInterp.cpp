@@ -524,9 +524,14 @@ void HostInterp::splitOnBranches(const FunctionDecl *Fn, bool Called, size_t Fro
     if (Steps > Limits.TotalSteps / 2)
       return;
     std::set<const Expr *> Sites;
+    // A placeholder (a kernel that differs between the sides): what a side
+    // finds is worth keeping even where the block shape stays unknown.
+    bool CalleeSplit = false;
     for (size_t I = From; I < Seen.size(); ++I)
-      if (Seen[I].SplitAt == P)
+      if (Seen[I].SplitAt == P) {
         Sites.insert(Seen[I].Site);
+        CalleeSplit |= !Seen[I].Kernel;
+      }
     std::vector<LaunchSeen> Found;
     bool Complete = true, Known = false;
     for (bool Side : {true, false}) {
@@ -541,7 +546,7 @@ void HostInterp::splitOnBranches(const FunctionDecl *Fn, bool Called, size_t Fro
         Complete = false; // a side cut short: its launches are not all there
       for (LaunchSeen &L : Seen)
         if (Sites.count(L.Site)) {
-          Known |= L.Block.has_value();
+          Known |= L.Block.has_value() || (CalleeSplit && L.Kernel);
           Found.push_back(std::move(L));
         }
       Seen = std::move(Kept);

@@ -62,6 +62,8 @@ namespace host {
 /// One launch as a walk of the host code reached it.
 struct LaunchSeen {
   const clang::Expr *Site = nullptr; // the <<<...>>> call or cudaLaunchKernel(...)
+  /// Null on a placeholder: a launch whose kernel differs between the
+  /// sides of the branch SplitAt, until the walk is run once per side.
   const clang::FunctionDecl *Kernel = nullptr;
   std::optional<Dim3> Grid, Block; // when every component is known
   Reason BlockWhy;                 // why the block shape is not known
@@ -293,6 +295,9 @@ private:
                                        std::optional<Loc> This, const HVal *Closure, State &St);
   bool canEnter(const clang::FunctionDecl *FD) const;
   HVal launch(const clang::Expr *Site, State &St);
+  /// A launch whose kernel is not known because a branch's sides hold
+  /// different ones: a placeholder that makes the walk split on it.
+  void recordCalleeSplit(const clang::Expr *Site, const HVal &Callee, State &St);
   void record(const clang::Expr *Site, const HVal &Callee, const HVal &Grid,
               const HVal &Block, std::vector<HVal> Args, State &St);
   std::optional<Dim3> dim3Of(const HVal &V) const;
