@@ -116,7 +116,15 @@ BypassQuarter classifyBypassQuarter(const LaneInts &Global, const LaneInts &Shar
   }
   if (BySectors)
     return BypassQuarter::ByLine;
-  if (Split)
+  // The split-sector rule holds where it was measured: the quarter's chunks,
+  // in lane order, lie in at most two runs of adjacent chunks (the end of a
+  // row and the start of the next, or one row). Pairs each in a run of its
+  // own (pairs 48 bytes apart: split_sectors.cu's pairs48, 24 wavefronts
+  // measured on an H100 where the rule says 20) are not modelled.
+  unsigned Runs = 0;
+  for (size_t I = 0; I < On.size(); ++I)
+    Runs += I == 0 || Shared[On[I]] != Shared[On[I - 1]] + 16;
+  if (Split && Runs <= 2)
     return BypassQuarter::SplitSectors;
   if (SourceBad == On.size() || DestBad == On.size())
     return BypassQuarter::ByLane;

@@ -107,7 +107,9 @@ SectorCount countAsyncCopySectors(const LaneInts &Global, const LaneInts &Shared
 /// whole by two lanes whose chunks are adjacent in shared memory in the
 /// global order, some pairs starting 16 bytes into a slot (a row at a
 /// 16-byte boundary): such a pair's sector is moved as its two halves, in
-/// two passes after the aligned pairs' (measured, docs/model.md); ByLane,
+/// two passes after the aligned pairs' (measured, docs/model.md), where the
+/// quarter's chunks form at most two runs of adjacent chunks (rows; pairs
+/// apart from each other measured otherwise: Unmodelled); ByLane,
 /// every lane conflicting.
 enum class BypassQuarter { Idle, ByLine, SplitSectors, ByLane, Unmodelled };
 BypassQuarter classifyBypassQuarter(const LaneInts &Global, const LaneInts &Shared,
