@@ -219,11 +219,9 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const Expr *CE,
           NF.Vars[PD] = eval(MT->getSubExpr());
           continue;
         }
-        if (T->isRecordType()) {
-          setFields(NF, PD, "", structValue(MT->getSubExpr()));
-          NF.Vars[PD] = Value::opaque();
-          continue;
-        }
+        // A temporary object lives until the caller's full expression
+        // ends, so a reference the callee returns into it stays valid
+        // there: it is an object of the caller's frame (evalLValue).
       }
       NF.Refs[PD] = evalLValue(A);
       if (NF.Refs[PD].K == LValue::Var || NF.Refs[PD].K == LValue::ParamField)
@@ -242,14 +240,11 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const Expr *CE,
           NF.Refs[PD] = LV;
           continue;
         }
-        if ((LV.K == LValue::Mem || LV.K == LValue::Unknown) &&
-            !isCompileTimeConstant(Ctx, CC->getArg(0)))
-          access(AccessOp::Load, LV, CC->getArg(0)->getType(), CC->getArg(0));
-        // The fields of a local struct passed by value.
-        if (LV.K == LValue::Var)
-          setFields(NF, PD, "",
-                    fieldsOf(Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)], LV.VarD,
-                             LV.FieldPath));
+        // The fields of a local struct passed by value (also reached
+        // through a pointer or a returned reference); a copy of memory is
+        // a load of it.
+        if (LV.K == LValue::Var || !isCompileTimeConstant(Ctx, CC->getArg(0)))
+          setFields(NF, PD, "", recordAt(LV, CC->getArg(0)->getType(), CC->getArg(0)));
         NF.Vars[PD] = Value::opaque();
         continue;
       }
@@ -305,12 +300,42 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const Expr *CE,
   return Result;
 }
 
+namespace {
+/// Whether a folded value holds a non-null address somewhere in it.
+bool holdsAddress(const APValue &A) {
+  if (A.isLValue())
+    return !A.isNullPointer();
+  if (A.isStruct()) {
+    for (unsigned I = 0; I < A.getStructNumBases(); ++I)
+      if (holdsAddress(A.getStructBase(I)))
+        return true;
+    for (unsigned I = 0; I < A.getStructNumFields(); ++I)
+      if (holdsAddress(A.getStructField(I)))
+        return true;
+    return false;
+  }
+  if (A.isArray()) {
+    for (unsigned I = 0; I < A.getArrayInitializedElts(); ++I)
+      if (holdsAddress(A.getArrayInitializedElt(I)))
+        return true;
+    return A.hasArrayFiller() && holdsAddress(A.getArrayFiller());
+  }
+  if (A.isUnion())
+    return A.getUnionField() && holdsAddress(A.getUnionValue());
+  return A.isMemberPointer() || A.isAddrLabelDiff();
+}
+} // namespace
+
 const std::optional<Value> &WarpInterp::constantRecord(const CallExpr *CE) {
   auto It = ConstantRecords.find(CE);
   if (It == ConstantRecords.end()) {
     std::optional<Value> V;
     Expr::EvalResult Res;
-    if (CE->EvaluateAsRValue(Res, Ctx) && !Res.HasSideEffects && Res.Val.isStruct())
+    // A result holding an address (`make_smem_ptr(tile)` folds to a
+    // struct whose pointer is the shared array's address) is not taken:
+    // the walk follows the call and keeps the pointer.
+    if (CE->EvaluateAsRValue(Res, Ctx) && !Res.HasSideEffects && Res.Val.isStruct() &&
+        !holdsAddress(Res.Val))
       V = valueOfConstant(Res.Val, CE->getType());
     It = ConstantRecords.try_emplace(CE, std::move(V)).first;
   }
@@ -344,6 +369,12 @@ Value WarpInterp::construct(const CXXConstructExpr *CE) {
   if (CE->getNumArgs() == 1 && CD->isCopyOrMoveConstructor())
     return structValue(CE->getArg(0));
   llvm::SmallVector<const Expr *, 8> Args(CE->arguments().begin(), CE->arguments().end());
+  // An inherited constructor (`using Base::Base;`): the base's, with the
+  // same arguments; the base's fields are named as the object's own. The
+  // derived class's own fields, if any, are not set (unknown when read).
+  if (CD->isInheritingConstructor())
+    if (const CXXConstructorDecl *BC = CD->getInheritedConstructor().getConstructor())
+      CD = BC;
   const FunctionDecl *Def = nullptr;
   // A trivial constructor sets nothing; arrays of objects are not followed.
   if (CD->isTrivial() || !CE->getType()->isRecordType() || !CD->getBody(Def) || !Def) {

@@ -124,6 +124,9 @@ Value WarpInterp::eval(const Expr *E) {
     const ValueDecl *D = DR->getDecl();
     if (auto *EC = dyn_cast<EnumConstantDecl>(D))
       return Value::constant(EC->getInitVal().getExtValue());
+    if (auto *BD = dyn_cast<BindingDecl>(D))
+      if (const Expr *B = BD->getBinding())
+        return eval(B); // the holding variable, or a part of the object
     if (auto *VD = dyn_cast<VarDecl>(D)) {
       if (VD->getName() == "warpSize" && VD->hasGlobalStorage())
         return Value::constant(WarpSize);
@@ -196,12 +199,21 @@ Value WarpInterp::eval(const Expr *E) {
       const auto *CXX = dyn_cast<CXXRecordDecl>(RD);
       FieldValues Out;
       unsigned I = 0;
+      // An aggregate with bases (C++17: `gptr<P>{p}` for `struct gptr :
+      // adaptor<P>`): the list gives the bases first, in declaration order.
+      // A base's fields are named as the object's own (as for a
+      // constructor's base initializer, Calls.cpp initializeMembers).
+      for (const unsigned Bases = CXX ? CXX->getNumBases() : 0;
+           I < Bases && I < IL->getNumInits(); ++I) {
+        const Value V = structValue(IL->getInit(I));
+        if (V.Fields)
+          for (const auto &[Path, FV] : *V.Fields)
+            Out.emplace(Path, FV);
+      }
       for (const FieldDecl *FD : RD->fields()) {
         if (I >= IL->getNumInits())
           break;
         const Expr *Init = IL->getInit(I++);
-        if (CXX && CXX->getNumBases())
-          continue; // bases come first in the list: fields not matched
         Value V = Init->getType()->isRecordType() || Init->getType()->isArrayType()
                       ? structValue(Init)
                       : eval(Init);
@@ -252,10 +264,11 @@ Value WarpInterp::eval(const Expr *E) {
         eval(IL->getInit(I));
       return Value::aggregate(std::move(Out));
     }
+    // A scalar's braces (`first_{first}`, `int x{y}`): the value inside.
+    if (IL->getNumInits() == 1 && (isIntegral(IL->getType()) || IL->getType()->isPointerType()))
+      return eval(IL->getInit(0));
     for (const Expr *I : IL->inits())
       eval(I);
-    if (IL->getNumInits() == 1 && isIntegral(IL->getType()))
-      return eval(IL->getInit(0));
     return Value::opaque();
   }
   if (isa<ArraySubscriptExpr>(E)) {

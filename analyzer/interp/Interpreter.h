@@ -309,7 +309,7 @@ struct InterpreterLimits {
   /// (Analysis.cpp, walkWarps()). Off: every warp is walked (the records
   /// are the same).
   bool AlikeWarps = true;
-  unsigned MaxCallDepth = 24;
+  unsigned MaxCallDepth = 48;
   unsigned MaxExprDepth = 1500;
 };
 

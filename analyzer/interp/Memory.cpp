@@ -131,7 +131,10 @@ LValue WarpInterp::evalLValue(const Expr *E) {
       return evalLValue(IC->getSubExpr());
   }
   if (auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
-    if (CE->getCastKind() == CK_LValueBitCast || CE->getCastKind() == CK_NoOp) {
+    // `static_cast<Base &&>(derived)` names the base part of the object,
+    // whose fields are named as the object's own.
+    if (CE->getCastKind() == CK_LValueBitCast || CE->getCastKind() == CK_NoOp ||
+        CE->getCastKind() == CK_DerivedToBase || CE->getCastKind() == CK_UncheckedDerivedToBase) {
       LValue Sub = evalLValue(CE->getSubExpr());
       Sub.Subscripts.clear();
       Sub.ArrayDecl = nullptr;
@@ -141,6 +144,8 @@ LValue WarpInterp::evalLValue(const Expr *E) {
   }
   if (auto *FE = dyn_cast<FullExpr>(E))
     return evalLValue(FE->getSubExpr());
+  if (auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return evalLValue(DA->getExpr());
   if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
     const Expr *Sub = MT->getSubExpr();
     const QualType T = Sub->getType();
@@ -166,6 +171,10 @@ LValue WarpInterp::evalLValue(const Expr *E) {
   if (auto *OV = dyn_cast<OpaqueValueExpr>(E))
     return OV->getSourceExpr() ? evalLValue(OV->getSourceExpr()) : LV;
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    // A structured binding: its holding variable, or a part of the object.
+    if (auto *BD = dyn_cast<BindingDecl>(DR->getDecl()))
+      if (const Expr *B = BD->getBinding())
+        return evalLValue(B);
     auto *VD = dyn_cast<VarDecl>(DR->getDecl());
     if (!VD)
       return LV;

@@ -498,6 +498,15 @@ Value WarpInterp::valueOfConstant(const APValue &AV, QualType T) const {
         const auto *RD = Ty->getAsRecordDecl();
         if (!A.isStruct() || !RD || RD->isUnion())
           return;
+        // Bases first: their fields are named as the object's own.
+        if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
+          unsigned B = 0;
+          for (const CXXBaseSpecifier &Base : CXX->bases()) {
+            if (B >= A.getStructNumBases())
+              break;
+            Walk(A.getStructBase(B++), Base.getType(), Path);
+          }
+        }
         unsigned I = 0;
         for (const FieldDecl *FD : RD->fields()) {
           if (I >= A.getStructNumFields())
@@ -524,13 +533,23 @@ Value WarpInterp::structValue(const Expr *E) {
   LValue LV = evalLValue(S);
   if (LV.K == LValue::Var || LV.K == LValue::ParamField)
     reached(S); // a register or a kernel parameter
+  if (LV.K == LValue::ParamField)
+    return paramAggregate(LV.Param, LV.ParamPath, S->getType());
+  return recordAt(LV, S->getType(), S);
+}
+
+Value WarpInterp::recordAt(const LValue &LV, QualType T, const Expr *Site) {
   if (LV.K == LValue::Var)
     return fieldsOf(Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)], LV.VarD,
                     LV.FieldPath);
-  if (LV.K == LValue::ParamField)
-    return paramAggregate(LV.Param, LV.ParamPath, S->getType());
-  if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
-    access(AccessOp::Load, LV, S->getType(), S);
+  if (LV.K != LValue::Mem && LV.K != LValue::Unknown)
+    return Value::opaque();
+  access(AccessOp::Load, LV, T, Site);
+  // A local object reached through a pointer (`this` of a method called on
+  // it, a reference a method returned): the fields the walk knows of it,
+  // as a load of one of its scalars gives (Memory.cpp, load()).
+  if (std::optional<LocalPart> P = localPart(LV, T); P && P->Path)
+    return fieldsOf(Frames[P->FrameIdx], P->VD, *P->Path);
   return Value::opaque();
 }
 

@@ -56,8 +56,16 @@ void WarpInterp::exec(const Stmt *S) {
   }
   if (auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
-      if (auto *VD = dyn_cast<VarDecl>(D))
+      if (auto *VD = dyn_cast<VarDecl>(D)) {
         execDecl(VD);
+        // A structured binding of a tuple-like object (`auto [q, r] =
+        // divmod(a, b)`): each name is a variable of its own, initialized
+        // with `get<I>(e)`; of a struct or an array, a part of the object.
+        if (auto *DD = dyn_cast<DecompositionDecl>(VD))
+          for (const BindingDecl *B : DD->bindings())
+            if (const VarDecl *Holding = B->getHoldingVar())
+              execDecl(Holding);
+      }
     return;
   }
   if (auto *E = dyn_cast<Expr>(S)) {
@@ -222,13 +230,7 @@ void WarpInterp::execDecl(const VarDecl *VD) {
               F().Refs[VD] = LV;
               return;
             }
-            Value V = Value::opaque();
-            if (LV.K == LValue::Mem || LV.K == LValue::Unknown)
-              access(AccessOp::Load, LV, Arg->getType(), Arg);
-            else if (LV.K == LValue::Var)
-              V = fieldsOf(Frames[std::min<size_t>(LV.FrameIdx, Frames.size() - 1)], LV.VarD,
-                           LV.FieldPath);
-            setFields(F(), VD, "", V);
+            setFields(F(), VD, "", recordAt(LV, Arg->getType(), Arg));
             F().Vars[VD] = Value::opaque();
             return;
           }

@@ -249,6 +249,10 @@ private:
   /// The value of the local struct VD (its part at Prefix, ".lo"): the
   /// fields the walk knows of it (Frame::Fields).
   Value fieldsOf(const Frame &F, const clang::VarDecl *VD, const std::string &Prefix) const;
+  /// The fields of the object of type T at LV: a local variable's (or a
+  /// part of it, also through a pointer into it) as the walk knows them;
+  /// memory elsewhere is read (a load at Site) and its fields are opaque.
+  Value recordAt(const LValue &LV, clang::QualType T, const clang::Expr *Site);
   /// VD's part at Prefix takes the struct value V: its known fields
   /// replace the old ones, the others become unknown.
   void setFields(Frame &F, const clang::VarDecl *VD, const std::string &Prefix, const Value &V);
