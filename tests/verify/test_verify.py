@@ -227,6 +227,24 @@ class ParametricTest(unittest.TestCase):
         self.assertIsNone(v.parametric_case(self.PARAM, {"dim": 1001}))
         self.assertIsNone(v.parametric_case(None, {"dim": 1004}))
 
+    def test_quotient_size_from_its_parameter(self):
+        # A size the kernel computes (`stride = nb / 16`): the program
+        # announces nb; the case is the one of nb / 16 as C computes it.
+        q = {"size": "nb/16", "assume": "nb", "cases": [
+            {"cost": 16, "ideal": 16, "text": "when nb/16 is a multiple of 2 and nb/16 >= 16",
+             "when": {"min": 16, "max": None, "modulus": 2, "residues": [0]}},
+            {"cost": 17, "ideal": 16, "text": "when nb/16 is not a multiple of 2 and nb/16 >= 17",
+             "when": {"min": 17, "max": None, "modulus": 2, "residues": [1]}}]}
+        self.assertEqual(v.parametric_case(q, {"nb": 4112})[:2], (17, 16))
+        self.assertEqual(v.parametric_case(q, {"nb": 4127})[:2], (17, 16))
+        self.assertEqual(v.parametric_case(q, {"nb": 4096})[:2], (16, 16))
+        self.assertIsNone(v.parametric_case(q, {"n": 4096}))
+        self.assertEqual(v.size_value({"size": "(n + 31)/32", "assume": "n"}, {"n": 1000}), 32)
+        self.assertEqual(v.size_value({"size": "(8*n + 5)/3", "assume": "n"}, {"n": 3}), 9)
+        # Anything but integer arithmetic on the parameter is not evaluated.
+        self.assertIsNone(v.size_value({"size": "nb/m", "assume": "nb"}, {"nb": 64}))
+        self.assertIsNone(v.size_value({"size": "f(nb)", "assume": "nb"}, {"nb": 64}))
+
     def test_sizes_announced_by_the_program(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
             f.write("COALESCE_SIZE cols 2049\nCOALESCE_TIME k 0.1 100\nCOALESCE_SIZE dim -3\n")

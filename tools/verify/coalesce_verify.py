@@ -34,6 +34,7 @@ environment errors (no GPU, no nvcc, no ncu, no counter permission, a program
 that fails).
 """
 import argparse
+import ast
 import csv
 import datetime
 import glob
@@ -581,13 +582,56 @@ def base_kernel_name(demangled):
 # Predictions
 # ---------------------------------------------------------------------------
 
+def size_value(param, sizes):
+    """The value of a parametric prediction's size in this run: announced
+    under its own name, or computed from the parameter it is derived from
+    (JSON `parametric.assume`): a quotient the kernel computes, `nb/16` or
+    `(n + 31)/32`, evaluated as C evaluates it on non-negative integers."""
+    name = param.get("size")
+    if name in sizes:
+        return sizes[name]
+    base = param.get("assume")
+    if not base or base not in sizes:
+        return None
+    try:
+        tree = ast.parse(name, mode="eval")
+    except SyntaxError:
+        return None
+
+    def ev(n):
+        if isinstance(n, ast.Expression):
+            return ev(n.body)
+        if isinstance(n, ast.Constant) and isinstance(n.value, int):
+            return n.value
+        if isinstance(n, ast.Name) and n.id == base:
+            return sizes[base]
+        if isinstance(n, ast.BinOp):
+            a, b = ev(n.left), ev(n.right)
+            if a is None or b is None:
+                return None
+            if isinstance(n.op, ast.Add):
+                return a + b
+            if isinstance(n.op, ast.Sub):
+                return a - b
+            if isinstance(n.op, ast.Mult):
+                return a * b
+            if isinstance(n.op, ast.Div) and b != 0:
+                q = abs(a) // abs(b)  # C truncates toward zero
+                return q if (a >= 0) == (b > 0) else -q
+        return None
+
+    return ev(tree)
+
+
 def parametric_case(param, sizes):
     """The case of a parametric prediction (JSON `parametric`) that the run's
     sizes select, as (cost, ideal, text), or None when the run did not
     announce the size."""
-    if not param or param.get("size") not in sizes:
+    if not param:
         return None
-    v = sizes[param["size"]]
+    v = size_value(param, sizes)
+    if v is None:
+        return None
     for row in param.get("table") or []:
         if row["value"] == v:
             return row["cost"], row["ideal"], f"{param['size']} = {v}"
