@@ -591,7 +591,7 @@ def size_value(param, sizes):
     if name in sizes:
         return sizes[name]
     base = param.get("assume")
-    if not base or base not in sizes:
+    if not name or not base or base not in sizes:
         return None
     try:
         tree = ast.parse(name, mode="eval")
