@@ -1,8 +1,3 @@
-// PENDING A RECORDING: written on 2026-12-07 when no GPU machine could be
-// had. It is kept out of sample_kernels/*.cu because every reference kernel
-// there must be recorded under Nsight Compute (tests/verify/check_recorded.py).
-// To land it: move it up one directory (include "harness.cuh"), record it
-// (docs/verify.md: coalesce_verify.py --record) and add the fixtures.
 // Index arithmetic written the way template libraries (CuTe's tensors,
 // pointers and tuples) write it: a pointer wrapper that is an aggregate with
 // a base or inherits its base's constructors, members set in braces, a
@@ -13,7 +8,7 @@
 // analysis once answered every access here "not tracked" or "not known";
 // the expectations were written from the tool's answers before the
 // measurement.
-#include "../harness.cuh"
+#include "harness.cuh"
 
 #include <utility>
 
