@@ -527,6 +527,7 @@ std::string optionsSalt(const AnalysisOptions &Opts) {
   const InterpreterLimits &L = Opts.Limits;
   S += '\0' + std::to_string(L.MaxSteps) + ':' + std::to_string(L.MaxConcreteIterations) + ':' +
        std::to_string(L.SummarizeLoops) + ':' + std::to_string(L.AlikeWarps) + ':' +
+       std::to_string(L.CallMemo) + ':' +
        std::to_string(L.MaxCallDepth) + ':' +
        std::to_string(L.MaxExprDepth);
   return S;

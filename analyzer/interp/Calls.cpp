@@ -257,6 +257,19 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const Expr *CE,
     Value V = eval(A);
     NF.Vars[PD] = V;
   }
+  // A call that reads only its arguments and changes nothing, made before
+  // with the same values: its result (CallMemo.cpp).
+  std::optional<MemoWalk> Memo;
+  LValue KeptLV; // a returned reference, kept whether this caller asks or not
+  std::vector<std::pair<LValue, std::string>> Changeable;
+  if (!DoneOut)
+    if (std::optional<std::string> Key = callMemoKey(NF, Changeable)) {
+      if (std::optional<Value> Hit = memoHit(*Key, RetLV))
+        return *Hit;
+      Memo.emplace(*this, std::move(*Key), std::move(Changeable));
+      if (ReturnsRef && !RetLV)
+        RetLV = &KeptLV;
+    }
   const LaneMask EntryActive = Active;
   const size_t AssumeMark = Assumptions.size();
   // A return under a branch on loaded data leaves the helper, not a loop of
@@ -268,6 +281,7 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const Expr *CE,
   if (This && This->K == LValue::Var && This->FrameIdx == Frames.size())
     NF.Vars[This->VarD] = Value::opaque();
   Frames.push_back(std::move(NF));
+  DeepestFrames = std::max(DeepestFrames, Frames.size());
   if (auto *Ctor = dyn_cast<CXXConstructorDecl>(Def); Ctor && This)
     initializeMembers(Ctor, *This);
   exec(Body);
@@ -295,6 +309,8 @@ Value WarpInterp::callFunction(const FunctionDecl *FD, const Expr *CE,
                  : Done.RetVal ? *Done.RetVal
                  : Tracked     ? Value::unknown(ReasonKind::NoReturnValue, {Def->getNameAsString()})
                                : Value::opaque();
+  if (Memo)
+    Memo->keep(Result, ReturnsRef ? RetLV : nullptr);
   if (DoneOut)
     *DoneOut = std::move(Done);
   return Result;

@@ -29,6 +29,21 @@ bool CompilerModel::inRegistersByAnyModel(const clang::VarDecl *Array, const cla
   return I.Models.inRegisters(Array, Site);
 }
 
+void CompilerModels::replay(const std::vector<Lasting> &T) {
+  for (const Lasting &L : T)
+    switch (L.K) {
+    case Lasting::BranchEnter:
+      branchEnter(L.S);
+      break;
+    case Lasting::BranchJoin:
+      branchJoin(L.S);
+      break;
+    case Lasting::Ordering:
+      orderingCall(clang::cast<clang::CallExpr>(L.S));
+      break;
+    }
+}
+
 CompilerModels::CompilerModels(WarpInterp &I) {
 #define COMPILER_MODEL(Name) All.push_back(make##Name(I));
 #include "interp/models/Models.def"

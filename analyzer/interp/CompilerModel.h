@@ -173,14 +173,44 @@ public:
   void blockEnter(const clang::Stmt *S) { each(&CompilerModel::blockEnter, S); }
   void blockExit(const clang::Stmt *S) { each(&CompilerModel::blockExit, S); }
   void ran(const clang::Stmt *S) { each(&CompilerModel::ran, S); }
-  void branchEnter(const clang::Stmt *B) { each(&CompilerModel::branchEnter, B); }
-  void branchJoin(const clang::Stmt *B) { each(&CompilerModel::branchJoin, B); }
+  void branchEnter(const clang::Stmt *B) {
+    record(Lasting::BranchEnter, B);
+    each(&CompilerModel::branchEnter, B);
+  }
+  void branchJoin(const clang::Stmt *B) {
+    record(Lasting::BranchJoin, B);
+    each(&CompilerModel::branchJoin, B);
+  }
   void branchDiverges(const clang::IfStmt *If) { each(&CompilerModel::branchDiverges, If); }
   void sideEnter(const clang::Expr *B) { each(&CompilerModel::sideEnter, B); }
   void sideExit(const clang::Expr *B) { each(&CompilerModel::sideExit, B); }
   void callEnter(const clang::CallExpr *CE) { each(&CompilerModel::callEnter, CE); }
   void callExit(const clang::CallExpr *CE) { each(&CompilerModel::callExit, CE); }
-  void orderingCall(const clang::CallExpr *CE) { each(&CompilerModel::orderingCall, CE); }
+  void orderingCall(const clang::CallExpr *CE) {
+    record(Lasting::Ordering, CE);
+    each(&CompilerModel::orderingCall, CE);
+  }
+
+  /// The callbacks of a call's walk whose effect on the models outlasts the
+  /// call when it makes no access (interp/CallMemo.cpp replays them where
+  /// the memo answers the call): a branch ends SharedMerges' window, an
+  /// ordering ends it and counts. The others leave nothing behind such a
+  /// call: block, side and call boundaries and iterations only empty
+  /// LoadReuse's loads (none are made, and the call's own boundaries run
+  /// anyway), loops' enter and exit are pairs, a loop without events notes
+  /// nothing, ran() marks inert code covered (a cache), and what
+  /// branchDiverges() adds is counted (KernelRun::Mergeable). A model whose
+  /// callback leaves more must be recorded here.
+  struct Lasting {
+    enum Kind : uint8_t { BranchEnter, BranchJoin, Ordering } K;
+    const clang::Stmt *S;
+  };
+  /// Where they are recorded now (none: nowhere); Overflowed when more
+  /// than MaxLasting were.
+  std::vector<Lasting> *Trace = nullptr;
+  bool Overflowed = false;
+  static constexpr size_t MaxLasting = 256;
+  void replay(const std::vector<Lasting> &T);
   void loopEnter(const clang::Stmt *L, LoopWalk W) { each(&CompilerModel::loopEnter, L, W); }
   void loopExit(const clang::Stmt *L, LoopWalk W) { each(&CompilerModel::loopExit, L, W); }
   void iterationBegin() { each(&CompilerModel::iterationBegin); }
@@ -200,6 +230,15 @@ public:
   /// iterations run after a summary refill what the models remember).
   uint64_t Accesses = 0;
   void warpRan() { each(&CompilerModel::warpRan); }
+
+  void record(Lasting::Kind K, const clang::Stmt *S) {
+    if (!Trace)
+      return;
+    if (Trace->size() >= MaxLasting)
+      Overflowed = true;
+    else
+      Trace->push_back({K, S});
+  }
 
   /// Enter(X) now, Exit(X) when the scope ends (an exception included).
   template <typename T> struct Scope {

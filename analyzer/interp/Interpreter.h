@@ -309,6 +309,11 @@ struct InterpreterLimits {
   /// (Analysis.cpp, walkWarps()). Off: every warp is walked (the records
   /// are the same).
   bool AlikeWarps = true;
+  /// A call that reads only its arguments and changes nothing is answered
+  /// from an earlier one with the same values (interp/CallMemo.cpp). Off:
+  /// every call is walked (the records are the same; only the steps
+  /// counted differ, so a walk may run out of steps only with it off).
+  bool CallMemo = true;
   unsigned MaxCallDepth = 48;
   unsigned MaxExprDepth = 1500;
 };

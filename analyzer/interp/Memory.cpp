@@ -628,6 +628,7 @@ const ForStmt *forDeclaring(KernelRun &R, const VarDecl *VD) {
 
 void WarpInterp::access(AccessOp Op, const LValue &LV, QualType T,
                         const Expr *Site) {
+  ++AccessAttempts;
   if (DryDepth || Active == 0)
     return;
   reached(Site);

@@ -47,6 +47,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace coalesce {
@@ -208,11 +209,73 @@ private:
   void visit(const clang::Stmt *S) {
     if (R.Coverage && !DryDepth && Active)
       R.Coverage->Visited.insert(S);
+    if (Recording && Active)
+      Recording->Visited.push_back(S);
   }
   void reached(const clang::Expr *E) {
     if (R.Coverage && !DryDepth && Active)
       R.Coverage->Reached.insert(E->IgnoreParenImpCasts());
+    if (Recording && Active)
+      Recording->Reached.push_back(E->IgnoreParenImpCasts());
   }
+  // Calls evaluated once per argument values (CallMemo.cpp) ------------------
+  /// What a call's walk added to the coverage log, kept with its result so
+  /// that a call answered from the memo marks the same statements.
+  struct CallCoverage {
+    std::vector<const clang::Stmt *> Visited;
+    std::vector<const clang::Expr *> Reached;
+    /// The callbacks that outlast the call (CompilerModels::Lasting).
+    std::vector<CompilerModels::Lasting> Models;
+    void dedupe();
+  };
+  struct MemoEntry {
+    Value Result;
+    /// What a reference the call returns designates.
+    std::optional<LValue> Returned;
+    /// Frames the walk went below the call's own: the call is answered
+    /// from the memo only where as many more fit under MaxCallDepth.
+    size_t Below = 0;
+    /// Barriers and other orderings the walk ran (OrderingsRun).
+    unsigned Orderings = 0;
+    CallCoverage Covered;
+    /// The coverage log the entry's statements were last marked in.
+    const CoverageLog *MarkedIn = nullptr;
+  };
+  std::unordered_map<std::string, MemoEntry> CallMemo;
+  static constexpr size_t MaxMemoEntries = 1 << 14;
+  CallCoverage *Recording = nullptr;
+  /// Attempts at memory accesses, dry or not (a call that makes one reads
+  /// or writes more than its arguments).
+  uint64_t AccessAttempts = 0;
+  /// The most frames on the stack since the counter was last read.
+  size_t DeepestFrames = 0;
+  /// The memo's key for the call about to enter NF (its callee, lanes and
+  /// every value it can read), or none where it may read or change more.
+  std::optional<std::string> callMemoKey(const Frame &NF,
+                                         std::vector<std::pair<LValue, std::string>> &Changeable);
+  bool appendKey(const Value &V, std::string &K) const;
+  bool appendObjectKey(const LValue &LV, std::string &K) const;
+  /// Answers the call from the memo (true) or walks it, keeping its result
+  /// when the walk read nothing beyond Key and changed nothing.
+  struct MemoWalk {
+    WarpInterp &I;
+    std::string Key;
+    /// The objects the callee may change, with their keys before the walk.
+    std::vector<std::pair<LValue, std::string>> Changeable;
+    CallCoverage Covered;
+    CallCoverage *Outer;
+    std::vector<CompilerModels::Lasting> *OuterTrace;
+    bool OuterOverflowed;
+    std::vector<uint64_t> Counters;
+    uint64_t Accesses;
+    size_t Syms, Regions, Explained, Frames0, OuterDeepest = 0;
+    Reason Control;
+    MemoWalk(WarpInterp &I, std::string Key,
+             std::vector<std::pair<LValue, std::string>> Changeable);
+    ~MemoWalk();
+    void keep(const Value &Result, const LValue *Returned);
+  };
+  std::optional<Value> memoHit(const std::string &Key, LValue *RetLV);
   struct DepthGuard {
     WarpInterp &I;
     explicit DepthGuard(WarpInterp &I) : I(I) {
@@ -450,6 +513,8 @@ private:
   IterationMark markIteration() const;
   /// Sizes and counters of the walk's state (the models' accesses last).
   std::vector<uint64_t> walkCounters() const;
+  /// walkCounters()'s index of OrderingsRun.
+  static constexpr size_t OrderingsCounter = 3;
   /// At the start of iteration 3 of a loop whose iterations 1 and 2 began
   /// at M1 and M2: if they are alike (same events moved, every variable
   /// moved by a fixed amount), issues iterations 3 .. AllRun - a few without

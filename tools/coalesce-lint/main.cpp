@@ -96,6 +96,10 @@ options:
   --alike-warps=on|off    walk the warps of a 1-D block as one where their
                           walks are alike (default on; off walks each, for
                           checking that the records are the same)
+  --call-memo=on|off      answer a call that reads only its arguments and
+                          changes nothing from an earlier one with the same
+                          values (default on; off walks every call, for
+                          checking that the records are the same)
   --witness=auto|off|FILE the compiler as a second witness (docs/witness.md):
                           compile each file's device code with nvcc
                           -lineinfo, read what it emitted with nvdisasm, and
@@ -177,6 +181,7 @@ struct Options {
   bool NoCompileDb = false, ShowCommand = false, NoCache = false, Fix = false;
   bool LoopSummaries = true; // --loop-summaries=off
   bool AlikeWarps = true;    // --alike-warps=off
+  bool CallMemo = true;      // --call-memo=off
   bool TimeReport = false;
   std::optional<std::string> CacheDir;
   WitnessOptions Witness;
@@ -427,6 +432,11 @@ std::optional<int> parseCommandLine(int Argc, char **Argv, Options &O) {
       if (V != "on" && V != "off")
         return usageError("--alike-warps needs on or off");
       O.AlikeWarps = V == "on";
+    } else if (startsWith(A, "--call-memo=")) {
+      const std::string V = A.substr(std::string("--call-memo=").size());
+      if (V != "on" && V != "off")
+        return usageError("--call-memo needs on or off");
+      O.CallMemo = V == "on";
     } else if (Is("--witness")) {
       std::string Err;
       if (!Value("--witness", V) || V.empty())
@@ -710,6 +720,7 @@ std::optional<int> analyseFiles(const Options &O, const std::vector<FileSettings
     RO.Analysis.Facts = G.Facts;
     RO.Analysis.Limits.SummarizeLoops = O.LoopSummaries;
     RO.Analysis.Limits.AlikeWarps = O.AlikeWarps;
+    RO.Analysis.Limits.CallMemo = O.CallMemo;
     RO.Jobs = O.Jobs ? O.Jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
     RO.CacheDir = O.NoCache ? "" : O.CacheDir ? *O.CacheDir : defaultCacheDir();
     RO.Witness = O.Witness;
