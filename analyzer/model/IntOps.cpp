@@ -123,6 +123,42 @@ std::string paren(const Poly &P, const SymbolTable &Syms) {
   return Name ? S : "(" + S + ")";
 }
 
+/// The smallest and largest value of a warp-uniform P whose every symbol
+/// takes values in a known range (SymbolInfo::UniformRange), none when a
+/// symbol's range is not known or a product of symbols appears.
+std::optional<std::pair<int64_t, int64_t>> rangeOf(const Poly &P, const SymbolTable &Syms) {
+  if (P.overflowed())
+    return std::nullopt;
+  int64_t Lo = 0, Hi = 0;
+  bool Any = false;
+  for (const Poly::Term &T : P.terms()) {
+    const int64_t K = T.C[0];
+    for (unsigned L = 1; L < WarpSize; ++L)
+      if (T.C[L] != K)
+        return std::nullopt;
+    int64_t A = K, B = K;
+    if (!T.M.isConstant()) {
+      if (T.M.Syms.size() != 1)
+        return std::nullopt;
+      const SymbolInfo &I = Syms.get(T.M.Syms[0]);
+      if (I.UniformRange <= 0)
+        return std::nullopt;
+      int64_t Last;
+      if (__builtin_add_overflow(I.RangeStart, I.UniformRange - 1, &Last) ||
+          __builtin_mul_overflow(K, I.RangeStart, &A) || __builtin_mul_overflow(K, Last, &B))
+        return std::nullopt;
+      if (A > B)
+        std::swap(A, B);
+      Any = true;
+    }
+    if (__builtin_add_overflow(Lo, A, &Lo) || __builtin_add_overflow(Hi, B, &Hi))
+      return std::nullopt;
+  }
+  if (!Any)
+    return std::nullopt;
+  return std::make_pair(Lo, Hi);
+}
+
 /// Floor division (Floor=true) or the matching remainder of A by C > 0.
 IntResult divRemFloor(const Poly &A, int64_t C, bool Rem, LaneMask Active,
                       SymbolTable &Syms) {
@@ -149,6 +185,23 @@ IntResult divRemFloor(const Poly &A, int64_t C, bool Rem, LaneMask Active,
   if (!W.Ok)
     return IntResult::fail(IntFail::IndexArithmetic,
                            {std::to_string(C), paren(A.symbolicPart(F), Syms)});
+  // Symbols whose values lie in a known range (a warp of the warps walked
+  // as one, the iteration of a loop of known trip count, a block of a
+  // known grid) may keep Base within one multiple of C: then the quotient
+  // is that multiple (`(32 * w + lane) / 256` over warps 0-7 is 0, `w % 8`
+  // is w), as it is for every value they take.
+  if (std::optional<std::pair<int64_t, int64_t>> Rg = rangeOf(W.Base, Syms)) {
+    const int64_t Q = floorDiv(Rg->first, C);
+    int64_t QC;
+    // (Not negative: C's division truncates, this one floors.)
+    if (Rg->first >= 0 && Q == floorDiv(Rg->second, C) && !__builtin_mul_overflow(Q, C, &QC)) {
+      if (!Rem)
+        return IntResult::ok(Poly::constant(Q));
+      Poly P = W.Base - Poly::constant(QC) + Poly::lanes(W.E);
+      if (!P.overflowed())
+        return IntResult::ok(std::move(P));
+    }
+  }
   if (!Rem) {
     SymbolId Q = derived(Syms, "div:" + W.Base.key() + "/" + std::to_string(C),
                          paren(W.Base, Syms) + "/" + std::to_string(C));

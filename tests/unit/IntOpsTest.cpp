@@ -28,6 +28,56 @@ TEST_F(IntOpsTest, RemainderOfTidByWarpSizeIsTheLane) {
   EXPECT_EQ(Q.P, Poly::symbol(B, 8) + Poly::constant(3));
 }
 
+TEST_F(IntOpsTest, SymbolsOfKnownRangeWithinOnePeriodAreExact) {
+  // The warps 0-7 of a block walked as one (threadIdx.x = 32 w + lane):
+  // tid / 256 is 0 and (tid / 32) % 8 is w for every w they take; the
+  // iteration k of a loop of 4 trips: (2k + 1) / 8 is 0, (2k + 1) % 8 is
+  // 2k + 1.
+  auto Ranged = [&](const char *Name, int64_t Range, int64_t Start) {
+    SymbolInfo I;
+    I.Name = Name;
+    I.Kind = SymbolKind::ThreadBase;
+    I.UniformRange = Range;
+    I.RangeStart = Start;
+    return Syms.add(I);
+  };
+  SymbolId W = Ranged("w", 8, 0);
+  const Poly T = Poly::symbol(W, 32) + lane();
+  IntResult Q = divConst(T, 256, AllLanes, Syms);
+  ASSERT_TRUE(Q.Ok) << Q.Why;
+  EXPECT_EQ(Q.P, Poly());
+  IntResult Wq = divConst(T, 32, AllLanes, Syms);
+  ASSERT_TRUE(Wq.Ok);
+  IntResult Wm = remConst(Wq.P, 8, AllLanes, Syms);
+  ASSERT_TRUE(Wm.Ok) << Wm.Why;
+  EXPECT_EQ(Wm.P, Poly::symbol(W));
+  Syms.get(K).UniformRange = 4;
+  Syms.get(K).RangeStart = 0;
+  const Poly Odd = Poly::symbol(K, 2) + Poly::constant(1);
+  IntResult Kq = divConst(Odd, 8, AllLanes, Syms);
+  ASSERT_TRUE(Kq.Ok);
+  EXPECT_EQ(Kq.P, Poly());
+  IntResult Km = remConst(Odd, 8, AllLanes, Syms);
+  ASSERT_TRUE(Km.Ok);
+  EXPECT_EQ(Km.P, Odd);
+  // Warps 8-15 (a range that starts at 8): (tid / 32) % 8 is w - 8.
+  SymbolId W2 = Ranged("w2", 8, 8);
+  IntResult W2m = remConst(Poly::symbol(W2), 8, AllLanes, Syms);
+  ASSERT_TRUE(W2m.Ok);
+  EXPECT_EQ(W2m.P, Poly::symbol(W2) - Poly::constant(8));
+  // A range that crosses a multiple stays a symbol of its own: over 16
+  // warps (tid / 32) / 8 is 0 or 1.
+  SymbolId W3 = Ranged("w3", 16, 0);
+  IntResult W3q = divConst(Poly::symbol(W3), 8, AllLanes, Syms);
+  ASSERT_TRUE(W3q.Ok);
+  ASSERT_EQ(W3q.P.symbols().size(), 1u);
+  EXPECT_NE(W3q.P.symbols()[0], W3);
+  // Without a known range (a kernel parameter), nothing changes.
+  IntResult Nq = remConst(Poly::symbol(N), 8, AllLanes, Syms);
+  ASSERT_TRUE(Nq.Ok);
+  EXPECT_NE(Nq.P, Poly::symbol(N));
+}
+
 TEST_F(IntOpsTest, QuotientOfAParameterIsAFreeSize) {
   // n / 16 and (n + 31) / 32 take every integer from 0 on, as n does: a
   // size a cost may be a function of, settled by stating n.
