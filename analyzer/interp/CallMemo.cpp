@@ -63,6 +63,16 @@ void WarpInterp::CallCoverage::dedupe() {
 }
 
 bool WarpInterp::appendKey(const Value &V, std::string &K) const {
+  // Whatever else a value carries, in case a reader looks at it.
+  if (!V.Why.empty()) {
+    K += 'w';
+    K += V.Why.Text;
+    K += '\0';
+  }
+  if (V.Where) {
+    K += 'r';
+    appendNumber(K, *V.Where);
+  }
   switch (V.K) {
   case Value::Unknown:
     return false; // its reason may name where it came from
@@ -71,10 +81,8 @@ bool WarpInterp::appendKey(const Value &V, std::string &K) const {
     K += V.P.key();
     return true;
   case Value::Ptr:
-    // A pointer into a local object lets the callee read the object, which
-    // the key does not hold.
     // (A pointer into a local object: reading the object through it is an
-    // access, which the walk that keeps the call checks it did not make.)
+    // access, which a walk that is kept did not make.)
     K += 'p';
     appendNumber(K, V.Region);
     K += ':';
