@@ -55,6 +55,11 @@ void appendPointer(std::string &K, const void *P) {
 
 } // namespace
 
+void WarpInterp::CallCoverage::addStatements(const CallCoverage &O) {
+  Visited.insert(Visited.end(), O.Visited.begin(), O.Visited.end());
+  Reached.insert(Reached.end(), O.Reached.begin(), O.Reached.end());
+}
+
 void WarpInterp::CallCoverage::dedupe() {
   std::sort(Visited.begin(), Visited.end());
   Visited.erase(std::unique(Visited.begin(), Visited.end()), Visited.end());
@@ -241,10 +246,7 @@ std::optional<Value> WarpInterp::memoHit(const std::string &Key, LValue *RetLV) 
     E.MarkedIn = R.Coverage;
   }
   if (Recording && Active) {
-    Recording->Visited.insert(Recording->Visited.end(), E.Covered.Visited.begin(),
-                              E.Covered.Visited.end());
-    Recording->Reached.insert(Recording->Reached.end(), E.Covered.Reached.begin(),
-                              E.Covered.Reached.end());
+    Recording->addStatements(E.Covered);
   }
   // What the models saw of the walk (recorded again for a call around
   // this one, if it is being kept).
@@ -283,8 +285,7 @@ WarpInterp::MemoWalk::~MemoWalk() {
   }
   if (Outer) {
     Covered.dedupe();
-    Outer->Visited.insert(Outer->Visited.end(), Covered.Visited.begin(), Covered.Visited.end());
-    Outer->Reached.insert(Outer->Reached.end(), Covered.Reached.begin(), Covered.Reached.end());
+    Outer->addStatements(Covered);
   }
 }
 

@@ -226,6 +226,9 @@ private:
     std::vector<const clang::Expr *> Reached;
     /// The callbacks that outlast the call (CompilerModels::Lasting).
     std::vector<CompilerModels::Lasting> Models;
+    /// O's statements and expressions after these (its model callbacks are
+    /// recorded again where they are replayed).
+    void addStatements(const CallCoverage &O);
     void dedupe();
   };
   struct MemoEntry {
